@@ -1,0 +1,145 @@
+// swift-tools-version: 6.2
+// Formatting style: one section per module and its tests, dependencies one per line.
+
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    // SE-0335: make existential types visible at the use site.
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "KidneyHub",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "kidneyhub", targets: ["kidneyhub"]),
+        .executable(name: "kidneyhub-simulator", targets: ["Simulator"]),
+        .library(name: "AdapterKit", targets: ["AdapterKit"]),
+        .library(name: "AdapterProtocol", targets: ["AdapterProtocol"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+    ],
+    targets: [
+        // MARK: AdapterProtocol: the wire contract shared by the hub and Swift adapters.
+        .target(
+            name: "AdapterProtocol",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AdapterProtocolTests",
+            dependencies: ["AdapterProtocol"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: AdapterKit: what a Swift adapter author links.
+        .target(
+            name: "AdapterKit",
+            dependencies: ["AdapterProtocol"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: HubCore: units, measurement kinds, validation and normalization (pure).
+        .target(
+            name: "HubCore",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HubCoreTests",
+            dependencies: ["HubCore"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: HubStore: the SQLite store (GRDB).
+        .target(
+            name: "HubStore",
+            dependencies: [
+                "HubCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HubStoreTests",
+            dependencies: [
+                "HubCore",
+                "HubStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Hub: adapter discovery, supervision, ingest, conformance checks.
+        .target(
+            name: "Hub",
+            dependencies: [
+                "AdapterProtocol",
+                "HubCore",
+                "HubStore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HubTests",
+            dependencies: [
+                "AdapterProtocol",
+                "Hub",
+                "HubCore",
+                "HubStore",
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: kidneyhub: the command line, thin over the modules.
+        .executableTarget(
+            name: "kidneyhub",
+            dependencies: [
+                "Hub",
+                "HubCore",
+                "HubStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Adapters shipped with the hub (Plugins/<name>, each with its adapter.json).
+        .executableTarget(
+            name: "Simulator",
+            dependencies: ["AdapterKit"],
+            path: "Plugins/simulator",
+            exclude: ["adapter.json", "scenarios"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: End-to-end tests: the real hub and the real adapter executables.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "AdapterProtocol",
+                "Hub",
+                "HubCore",
+                "HubStore",
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Benchmarks: an executable, run by hand; figures go to docs/benchmarks.md.
+        .executableTarget(
+            name: "KidneyHubBenchmarks",
+            dependencies: [
+                "AdapterProtocol",
+                "Hub",
+                "HubCore",
+                "HubStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)
