@@ -1,0 +1,127 @@
+import AdapterProtocol
+
+/// Sends one device's records to the hub as `measurements/submit` batches (adapter-protocol.md §5).
+///
+/// It keeps at most the hub's window of batches unacknowledged (`submit` waits for a free slot,
+/// which is the back-pressure), re-sends a batch the hub refused with a retryable error, and on a
+/// §5.4 refusal drops the records the hub named (logging each) and re-sends the rest.
+public actor MeasurementSubmitter {
+    private let connection: JSONRPCConnection
+    private let device: DeviceIdentity
+    private let limits: IngestLimits
+    private let logger: AdapterLogger
+    private let batchPrefix: String
+    private var nextBatch = 1
+    private var inFlight: [Task<BatchOutcome, Never>] = []
+    private var summary = SubmissionSummary()
+    private var failure: RPCError?
+
+    /// What a submitter's batches came to once every one was answered.
+    public struct SubmissionSummary: Sendable, Hashable {
+        /// Records the hub accepted (newly stored plus duplicates).
+        public var submitted = 0
+        public var stored = 0
+        public var duplicates = 0
+        /// Records the hub refused as invalid and that were dropped.
+        public var dropped = 0
+    }
+
+    private struct BatchOutcome: Sendable {
+        var result: SubmitMeasurementsResult?
+        var dropped: Int
+        var error: RPCError?
+    }
+
+    init(connection: JSONRPCConnection, device: DeviceIdentity, limits: IngestLimits, logger: AdapterLogger) {
+        self.connection = connection
+        self.device = device
+        self.limits = limits
+        self.logger = logger
+        self.batchPrefix = "\(device.deviceId)-\(UInt32.random(in: 0...UInt32.max))-"
+    }
+
+    /// Queues records; larger arrays are split at the hub's batch limit and only the last part
+    /// carries `cursor`, so the cursor never runs ahead of what was stored.
+    public func submit(_ records: [MeasurementRecord], cursor: String? = nil) async throws {
+        if let failure { throw failure }
+        let size = max(1, limits.maxBatchRecords)
+        var start = 0
+        while start < records.count {
+            let end = min(start + size, records.count)
+            let part = Array(records[start..<end])
+            try await waitForWindow()
+            let request = SubmitMeasurementsRequest(
+                batchId: "\(batchPrefix)\(nextBatch)",
+                device: device,
+                cursor: end == records.count ? cursor : nil,
+                records: part
+            )
+            nextBatch += 1
+            let pending = await connection.start(request)
+            inFlight.append(Task { await Self.deliver(request, first: pending, connection: connection, logger: logger) })
+            start = end
+        }
+    }
+
+    /// Waits for every batch's answer; throws the first unrecoverable error.
+    public func finish() async throws -> SubmissionSummary {
+        while !inFlight.isEmpty { try await settleOldest() }
+        if let failure { throw failure }
+        return summary
+    }
+
+    private func waitForWindow() async throws {
+        while inFlight.count >= max(1, limits.maxUnacknowledgedBatches) { try await settleOldest() }
+    }
+
+    private func settleOldest() async throws {
+        let outcome = await inFlight.removeFirst().value
+        if let result = outcome.result {
+            summary.stored += result.stored
+            summary.duplicates += result.duplicates
+            summary.submitted += result.stored + result.duplicates
+        }
+        summary.dropped += outcome.dropped
+        if let error = outcome.error {
+            failure = failure ?? error
+            throw error
+        }
+    }
+
+    /// Sends a batch until it is acknowledged or fails for good.
+    private static func deliver(
+        _ original: SubmitMeasurementsRequest,
+        first: PendingResponse<SubmitMeasurementsResult>,
+        connection: JSONRPCConnection,
+        logger: AdapterLogger
+    ) async -> BatchOutcome {
+        var request = original
+        var pending = first
+        var dropped = 0
+        var retries = 0
+        while true {
+            do {
+                return BatchOutcome(result: try await pending.value(), dropped: dropped, error: nil)
+            } catch let error as RPCError where error.retryable && retries < 10 {
+                retries += 1
+                // Exponential backoff: 50 ms doubling to 3.2 s, so a busy hub is not hammered.
+                try? await Task.sleep(for: .milliseconds(50 << min(retries - 1, 6)))
+            } catch let error as RPCError where !error.invalidRecords.isEmpty {
+                let invalid = Set(error.invalidRecords.map(\.index))
+                for record in error.invalidRecords {
+                    logger.log(.warning, "hub refused record \(record.sourceRecordId ?? "#\(record.index)"): \(record.field): \(record.reason)")
+                }
+                dropped += invalid.count
+                request.records = request.records.enumerated().filter { !invalid.contains($0.offset) }.map(\.element)
+                if request.records.isEmpty {
+                    return BatchOutcome(result: SubmitMeasurementsResult(batchId: request.batchId, stored: 0, duplicates: 0), dropped: dropped, error: nil)
+                }
+            } catch let error as RPCError {
+                return BatchOutcome(result: nil, dropped: dropped, error: error)
+            } catch {
+                return BatchOutcome(result: nil, dropped: dropped, error: RPCError(.internalError, "\(error)"))
+            }
+            pending = await connection.start(request)
+        }
+    }
+}
