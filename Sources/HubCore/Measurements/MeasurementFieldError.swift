@@ -1,0 +1,18 @@
+/// Why one measurement record was refused: the field at fault and a reason naming what is accepted.
+///
+/// These become the `errors` entries of the `-32602 Invalid measurement records` answer (adapter-protocol.md §5.4).
+public struct MeasurementFieldError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The dotted field name, for example `unit`, `components.systolic`, `context.mealRelation`.
+    public let field: String
+    /// What was wrong and what is accepted, for example "unit 'mmol/L' does not fit kind 'body_weight' (accepted: kg, ...)".
+    public let reason: String
+
+    /// An error for a field.
+    public init(field: String, reason: String) {
+        self.field = field
+        self.reason = reason
+    }
+
+    /// `field: reason`.
+    public var description: String { "\(field): \(reason)" }
+}

@@ -1,0 +1,79 @@
+/// What a measurement measures; the kinds and units of adapter-protocol.md §5.2.
+public enum MeasurementKind: String, Sendable, Hashable, Codable, CaseIterable {
+    case bodyWeight = "body_weight"
+    case bodyHeight = "body_height"
+    case bodyFat = "body_fat"
+    case bloodPressure = "blood_pressure"
+    case heartRate = "heart_rate"
+    case restingHeartRate = "resting_heart_rate"
+    case bloodGlucose = "blood_glucose"
+    case oxygenSaturation = "oxygen_saturation"
+    case bodyTemperature = "body_temperature"
+    case steps
+    case distance
+    case activeEnergy = "active_energy"
+    case sleep
+
+    /// The UCUM units this kind accepts, canonical (the unit the hub stores) first; adapter-protocol.md §5.2.
+    public var acceptedUnits: [String] {
+        switch self {
+        case .bodyWeight: ["kg", "g", "[lb_av]"]
+        case .bodyHeight: ["cm", "m", "[in_i]", "[ft_i]"]
+        case .bodyFat: ["%"]
+        case .bloodPressure: ["mm[Hg]", "kPa"]
+        case .heartRate, .restingHeartRate: ["/min", "{beats}/min"]
+        case .bloodGlucose: ["mg/dL", "mmol/L"]
+        case .oxygenSaturation: ["%"]
+        case .bodyTemperature: ["Cel", "[degF]"]
+        case .steps: ["{steps}", "1"]
+        case .distance: ["m", "km", "[mi_i]", "[ft_i]"]
+        case .activeEnergy: ["kcal", "kJ"]
+        case .sleep: ["min", "h", "s"]
+        }
+    }
+
+    /// The unit the hub stores values of this kind in.
+    public var canonicalUnit: String {
+        acceptedUnits[0]
+    }
+
+    /// The components of a multi-valued kind, or nil for a kind with a single `value`.
+    public var components: ComponentSpec? {
+        switch self {
+        case .bloodPressure: ComponentSpec(required: ["systolic", "diastolic"], optional: ["mean"])
+        default: nil
+        }
+    }
+
+    /// True for kinds measured over a time frame, which may carry `effectivePeriod` instead of `effectiveTime`.
+    public var acceptsPeriod: Bool {
+        switch self {
+        case .steps, .distance, .activeEnergy, .sleep: true
+        default: false
+        }
+    }
+
+    /// False for kinds whose values can never be negative in any accepted unit.
+    ///
+    /// Only temperature is on an affine scale where a negative number is physically meaningful, so only it may be
+    /// negative; plausible ranges per kind are a clinical rule for later.
+    public var allowsNegative: Bool {
+        self == .bodyTemperature
+    }
+
+    /// The analyte whose molar mass links this kind's units, when they cross mass and substance concentration.
+    public var analyte: Analyte? {
+        self == .bloodGlucose ? .glucose : nil
+    }
+}
+
+/// The named components of a multi-valued kind.
+public struct ComponentSpec: Sendable, Hashable {
+    /// Components every record must carry.
+    public let required: [String]
+    /// Components a record may carry.
+    public let optional: [String]
+
+    /// Every accepted component name, required ones first.
+    public var all: [String] { required + optional }
+}

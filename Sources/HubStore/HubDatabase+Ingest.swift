@@ -1,0 +1,102 @@
+import GRDB
+import HubCore
+
+extension HubDatabase {
+    /// Stores a batch in ONE write transaction: devices, measurements (duplicates skipped) and the cursor.
+    ///
+    /// Either everything commits or nothing does, so a cursor never moves past a record that was not stored
+    /// (adapter-protocol.md §5.3). Throws the `DatabaseError` of the statement that failed.
+    public func ingest(_ batch: IngestBatch) async throws -> IngestOutcome {
+        try await pool.write { db in try BatchWriter.write(batch, in: db) }
+    }
+}
+
+/// The body of the ingest transaction.
+///
+/// Uses cached prepared statements with unchecked arguments, the fastest way
+/// GRDB offers (architecture.md §5.5 measured ~300k rows/s against ~85k/s for Codable records).
+enum BatchWriter {
+    static let upsertDeviceSQL = """
+        INSERT INTO device (adapterId, deviceId, manufacturer, model, serial, firstSeenAtMs, lastSeenAtMs)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (adapterId, deviceId) DO UPDATE SET
+            manufacturer = coalesce(excluded.manufacturer, manufacturer),
+            model = coalesce(excluded.model, model),
+            serial = coalesce(excluded.serial, serial),
+            lastSeenAtMs = max(lastSeenAtMs, excluded.lastSeenAtMs)
+        RETURNING id
+        """
+
+    static let insertMeasurementSQL = """
+        INSERT INTO measurement (
+            deviceRowId, sourceRecordId, kind, value, components, unit,
+            originalValue, originalComponents, originalUnit,
+            startMs, endMs, utcOffsetSeconds, context, receivedAtMs)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (deviceRowId, sourceRecordId) DO NOTHING
+        """
+
+    static let upsertCursorSQL = """
+        INSERT INTO syncCursor (deviceRowId, cursor, updatedAtMs) VALUES (?, ?, ?)
+        ON CONFLICT (deviceRowId) DO UPDATE SET cursor = excluded.cursor, updatedAtMs = excluded.updatedAtMs
+        """
+
+    /// The unique key of a device row.
+    private struct DeviceKey: Hashable {
+        let adapterId: String
+        let deviceId: String
+    }
+
+    static func write(_ batch: IngestBatch, in db: Database) throws -> IngestOutcome {
+        var deviceRows: [DeviceKey: Int64] = [:]
+        func rowId(for device: DeviceIdentity) throws -> Int64 {
+            let key = DeviceKey(adapterId: device.adapterId, deviceId: device.deviceId)
+            if let rowId = deviceRows[key] { return rowId }
+            let rowId = try upsertDevice(device, seenAtMs: batch.receivedAtMs, in: db)
+            deviceRows[key] = rowId
+            return rowId
+        }
+
+        let defaultRowId = try rowId(for: batch.device)
+        let insert = try db.cachedStatement(sql: insertMeasurementSQL)
+        var outcome = IngestOutcome(stored: 0, duplicates: 0, storedIds: [], touchedKinds: [])
+        outcome.storedIds.reserveCapacity(batch.records.count)
+
+        for record in batch.records {
+            let deviceRowId = try record.device.map(rowId(for:)) ?? defaultRowId
+            let m = record.measurement
+            insert.setUncheckedArguments([
+                deviceRowId, m.sourceRecordId, m.kind.rawValue, m.value, CompactJSON.object(m.components), m.unit,
+                m.originalValue, CompactJSON.object(m.originalComponents), m.originalUnit,
+                m.startMs, m.endMs, m.utcOffsetSeconds, CompactJSON.context(m.context), batch.receivedAtMs,
+            ])
+            try insert.execute()
+            // ON CONFLICT DO NOTHING leaves changesCount at 0 for a record already stored.
+            if db.changesCount > 0 {
+                outcome.stored += 1
+                outcome.storedIds.append(db.lastInsertedRowID)
+                outcome.touchedKinds.insert(m.kind)
+            } else {
+                outcome.duplicates += 1
+            }
+        }
+
+        if let cursor = batch.cursor {
+            try db.cachedStatement(sql: upsertCursorSQL)
+                .execute(arguments: [defaultRowId, cursor, batch.receivedAtMs])
+        }
+        return outcome
+    }
+
+    private static func upsertDevice(_ device: DeviceIdentity, seenAtMs: Int64, in db: Database) throws -> Int64 {
+        let statement = try db.cachedStatement(sql: upsertDeviceSQL)
+        let arguments: StatementArguments = [
+            device.adapterId, device.deviceId, device.manufacturer, device.model, device.serial, seenAtMs, seenAtMs,
+        ]
+        guard let rowId = try Int64.fetchOne(statement, arguments: arguments) else {
+            // RETURNING yields the row for both the insert and the update branch; no row means SQLite misbehaved.
+            throw DatabaseError(message: "device upsert for \(device.adapterId)/\(device.deviceId) returned no row id")
+        }
+        return rowId
+    }
+}

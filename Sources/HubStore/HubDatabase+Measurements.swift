@@ -1,0 +1,161 @@
+import Foundation
+import GRDB
+import HubCore
+
+extension HubDatabase {
+    /// Measurements with their devices, oldest first; `sinceMs` is inclusive and `untilMs` exclusive (by start).
+    public func measurements(
+        kind: MeasurementKind? = nil,
+        sinceMs: Int64? = nil,
+        untilMs: Int64? = nil,
+        limit: Int? = nil
+    ) async throws -> [StoredMeasurement] {
+        let (filter, arguments) = Self.measurementFilter(kind: kind, sinceMs: sinceMs, untilMs: untilMs)
+        var sql = """
+            SELECT m.id, m.sourceRecordId, m.kind, m.value, m.components, m.unit,
+                   m.originalValue, m.originalComponents, m.originalUnit,
+                   m.startMs, m.endMs, m.utcOffsetSeconds, m.context, m.receivedAtMs,
+                   d.id AS deviceRowId, d.adapterId, d.deviceId, d.manufacturer, d.model, d.serial,
+                   d.firstSeenAtMs, d.lastSeenAtMs
+            FROM measurement m
+            JOIN device d ON d.id = m.deviceRowId
+            \(filter)
+            ORDER BY m.startMs, m.id
+            """
+        var allArguments = arguments
+        if let limit {
+            sql += "\nLIMIT ?"
+            allArguments += [limit]
+        }
+        let query = sql
+        let queryArguments = allArguments
+        return try await pool.read { db in
+            try Row.fetchAll(db, sql: query, arguments: queryArguments).map(Self.storedMeasurement)
+        }
+    }
+
+    /// How many measurements are stored, optionally of one kind and start-time window.
+    public func measurementCount(
+        kind: MeasurementKind? = nil,
+        sinceMs: Int64? = nil,
+        untilMs: Int64? = nil
+    ) async throws -> Int {
+        let (filter, arguments) = Self.measurementFilter(kind: kind, sinceMs: sinceMs, untilMs: untilMs)
+        return try await pool.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM measurement m \(filter)", arguments: arguments) ?? 0
+        }
+    }
+
+    /// Every device, in the order first seen.
+    public func devices() async throws -> [StoredDevice] {
+        try await pool.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id AS deviceRowId, adapterId, deviceId, manufacturer, model, serial, firstSeenAtMs, lastSeenAtMs
+                    FROM device ORDER BY id
+                    """
+            ).map(Self.storedDevice)
+        }
+    }
+
+    /// The cursor last stored with a batch for this device, to hand back in the next sync.
+    public func syncCursor(adapterId: String, deviceId: String) async throws -> String? {
+        try await pool.read { db in
+            try String.fetchOne(
+                db,
+                sql: """
+                    SELECT c.cursor FROM syncCursor c JOIN device d ON d.id = c.deviceRowId
+                    WHERE d.adapterId = ? AND d.deviceId = ?
+                    """,
+                arguments: [adapterId, deviceId]
+            )
+        }
+    }
+
+    // MARK: - Row mapping
+
+    private static func measurementFilter(
+        kind: MeasurementKind?,
+        sinceMs: Int64?,
+        untilMs: Int64?
+    ) -> (String, StatementArguments) {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if let kind {
+            conditions.append("m.kind = ?")
+            arguments += [kind.rawValue]
+        }
+        if let sinceMs {
+            conditions.append("m.startMs >= ?")
+            arguments += [sinceMs]
+        }
+        if let untilMs {
+            conditions.append("m.startMs < ?")
+            arguments += [untilMs]
+        }
+        return (conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "), arguments)
+    }
+
+    private static func storedDevice(_ row: Row) -> StoredDevice {
+        StoredDevice(
+            rowId: row["deviceRowId"],
+            identity: DeviceIdentity(
+                adapterId: row["adapterId"],
+                deviceId: row["deviceId"],
+                manufacturer: row["manufacturer"],
+                model: row["model"],
+                serial: row["serial"]
+            ),
+            firstSeenAtMs: row["firstSeenAtMs"],
+            lastSeenAtMs: row["lastSeenAtMs"]
+        )
+    }
+
+    private static func storedMeasurement(_ row: Row) throws(HubStoreError) -> StoredMeasurement {
+        let id: Int64 = row["id"]
+        let kindName: String = row["kind"]
+        guard let kind = MeasurementKind(rawValue: kindName) else {
+            throw .corruptRow(table: "measurement", id: id, reason: "unknown kind '\(kindName)'")
+        }
+        let measurement = NormalizedMeasurement(
+            sourceRecordId: row["sourceRecordId"],
+            kind: kind,
+            value: row["value"],
+            components: try decode([String: Double].self, row["components"], column: "components", id: id),
+            unit: row["unit"],
+            originalValue: row["originalValue"],
+            originalComponents: try decode(
+                [String: Double].self,
+                row["originalComponents"],
+                column: "originalComponents",
+                id: id
+            ),
+            originalUnit: row["originalUnit"],
+            startMs: row["startMs"],
+            endMs: row["endMs"],
+            utcOffsetSeconds: row["utcOffsetSeconds"],
+            context: try decode(MeasurementContext.self, row["context"], column: "context", id: id)
+        )
+        return StoredMeasurement(
+            id: id,
+            device: storedDevice(row),
+            measurement: measurement,
+            receivedAtMs: row["receivedAtMs"]
+        )
+    }
+
+    private static func decode<Value: Decodable>(
+        _ type: Value.Type,
+        _ json: String?,
+        column: String,
+        id: Int64
+    ) throws(HubStoreError) -> Value? {
+        guard let json else { return nil }
+        do {
+            return try JSONDecoder().decode(Value.self, from: Data(json.utf8))
+        } catch {
+            throw .corruptRow(table: "measurement", id: id, reason: "\(column) is not valid JSON: \(error)")
+        }
+    }
+}

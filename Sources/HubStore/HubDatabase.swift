@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+
+/// The hub's SQLite store: a WAL `DatabasePool` (one writer, concurrent readers) with the schema migrated.
+public struct HubDatabase: Sendable {
+    /// The store file's path.
+    public let path: String
+    /// The GRDB pool, for readers such as the goals engine and reports that need their own queries.
+    public let pool: DatabasePool
+
+    /// Opens (creating if needed) the store at `path`, its parent directories too, and migrates it.
+    ///
+    /// Refuses a store whose schema was written by a newer KidneyHub: running old code on it could misread or
+    /// damage rows it does not understand.
+    public static func open(atPath path: String) throws(HubStoreError) -> HubDatabase {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw .cannotCreateDirectory(path: directory, reason: "\(error)")
+            }
+        }
+
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            // GRDB's WAL setup runs after `prepareDatabase` and sets the writer to synchronous = NORMAL
+            // (GRDB 7.10 `Database.setUpWALMode`), so FULL is set again on the one writer connection here.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: fullSync) }
+        } catch {
+            throw .cannotOpen(path: path, reason: "\(error)")
+        }
+
+        let migrator = Schema.migrator
+        do {
+            let unknown = try pool.read { db in
+                try migrator.hasBeenSuperseded(db)
+                    ? try migrator.appliedIdentifiers(db).subtracting(try migrator.appliedMigrations(db)).sorted()
+                    : []
+            }
+            if !unknown.isEmpty { throw HubStoreError.supersededSchema(path: path, unknownMigrations: unknown) }
+            try migrator.migrate(pool)
+        } catch let error as HubStoreError {
+            throw error
+        } catch {
+            throw .migrationFailed(path: path, reason: "\(error)")
+        }
+        return HubDatabase(path: path, pool: pool)
+    }
+
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.label = "KidneyHub store"
+        // GRDB enables foreign keys by default; stated so it is not lost if defaults change.
+        configuration.foreignKeysEnabled = true
+        // Readers in other processes (CLI commands) never block the writer under WAL, but a checkpoint or a second
+        // writer may hold the lock briefly: wait rather than fail at once.
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in try db.execute(sql: fullSync) }
+        return configuration
+    }
+
+    /// `synchronous = FULL`, because this is medical data.
+    ///
+    /// FULL syncs the WAL on every commit, so a commit that was acknowledged to an adapter survives
+    /// power loss. NORMAL (the usual WAL choice) could lose the last commits after the adapter had already moved
+    /// its cursor past them (architecture.md §5.2).
+    private static let fullSync = "PRAGMA synchronous = FULL"
+}
