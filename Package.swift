@@ -21,6 +21,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
@@ -82,6 +83,7 @@ let package = Package(
                 "HubStore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -113,7 +115,15 @@ let package = Package(
             name: "Simulator",
             dependencies: ["AdapterKit"],
             path: "Plugins/simulator",
-            exclude: ["adapter.json", "scenarios"],
+            exclude: ["adapter.json", "README.md", "scenarios"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SimulatorTests",
+            dependencies: [
+                "AdapterProtocol",
+                "Simulator",
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -125,6 +135,8 @@ let package = Package(
                 "Hub",
                 "HubCore",
                 "HubStore",
+                "Simulator",
+                "kidneyhub",
             ],
             swiftSettings: swiftSettings
         ),
@@ -137,7 +149,9 @@ let package = Package(
                 "Hub",
                 "HubCore",
                 "HubStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),

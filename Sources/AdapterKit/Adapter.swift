@@ -17,6 +17,8 @@ public protocol Adapter: Sendable {
 
     /// Called once with the hub's `initialize` params, before the answer; throwing refuses it.
     func configure(_ request: InitializeRequest, context: AdapterContext) async throws
+    /// Called when the hub's `initialized` notification arrives, before later messages are handled.
+    func initialized(context: AdapterContext) async
     func discover(_ request: DiscoverDevicesRequest, context: AdapterContext) async throws -> DiscoverDevicesResult
     func pair(_ request: PairDeviceRequest, context: AdapterContext) async throws -> PairDeviceResult
     func sync(_ request: SyncDeviceRequest, context: AdapterContext) async throws -> SyncDeviceResult
@@ -30,6 +32,8 @@ extension Adapter {
     public var protocolVersions: [String] { supportedProtocolVersions }
 
     public func configure(_ request: InitializeRequest, context: AdapterContext) async throws {}
+
+    public func initialized(context: AdapterContext) async {}
 
     public func discover(_ request: DiscoverDevicesRequest, context: AdapterContext) async throws
         -> DiscoverDevicesResult

@@ -73,8 +73,12 @@ actor AdapterSession {
             await exit(reason: "exit notification")
         case let cancel as CancelRequestNotification:
             running[cancel.id]?.cancel()
+        case is InitializedNotification where phase == .running:
+            await adapter.initialized(
+                context: AdapterContext(connection: connection, limits: limits, logger: logger, progressToken: nil)
+            )
         default:
-            break  // `initialized` needs no action; unknown ones never reach here.
+            break  // An `initialized` out of turn is ignored; unknown ones never reach here.
         }
     }
 
@@ -85,7 +89,10 @@ actor AdapterSession {
         case (.awaitingInitialize, _):
             await connection.reply(to: id, error: RPCError(.notInitialized, "Not initialized: send initialize first"))
         case (.shutDown, _):
-            await connection.reply(to: id, error: RPCError(.invalidRequest, "Invalid request: the adapter is shutting down"))
+            await connection.reply(
+                to: id,
+                error: RPCError(.invalidRequest, "Invalid request: the adapter is shutting down")
+            )
         case (.running, is InitializeRequest):
             await connection.reply(to: id, error: RPCError(.invalidRequest, "Invalid request: already initialized"))
         case (.running, is PingRequest):
@@ -128,7 +135,12 @@ actor AdapterSession {
     }
 
     private func context(for request: any RPCRequest) -> AdapterContext {
-        AdapterContext(connection: connection, limits: limits, logger: logger, progressToken: Self.progressToken(of: request))
+        AdapterContext(
+            connection: connection,
+            limits: limits,
+            logger: logger,
+            progressToken: Self.progressToken(of: request)
+        )
     }
 
     private func start(_ request: any RPCRequest, id: RequestID) {

@@ -58,7 +58,9 @@ public actor MeasurementSubmitter {
             )
             nextBatch += 1
             let pending = await connection.start(request)
-            inFlight.append(Task { await Self.deliver(request, first: pending, connection: connection, logger: logger) })
+            inFlight.append(
+                Task { await Self.deliver(request, first: pending, connection: connection, logger: logger) }
+            )
             start = end
         }
     }
@@ -109,12 +111,21 @@ public actor MeasurementSubmitter {
             } catch let error as RPCError where !error.invalidRecords.isEmpty {
                 let invalid = Set(error.invalidRecords.map(\.index))
                 for record in error.invalidRecords {
-                    logger.log(.warning, "hub refused record \(record.sourceRecordId ?? "#\(record.index)"): \(record.field): \(record.reason)")
+                    logger.log(
+                        .warning,
+                        "hub refused record \(record.sourceRecordId ?? "#\(record.index)"): \(record.field): \(record.reason)"
+                    )
                 }
                 dropped += invalid.count
                 request.records = request.records.enumerated().filter { !invalid.contains($0.offset) }.map(\.element)
-                if request.records.isEmpty {
-                    return BatchOutcome(result: SubmitMeasurementsResult(batchId: request.batchId, stored: 0, duplicates: 0), dropped: dropped, error: nil)
+                // A batch left empty still goes back when it carries a cursor: the cursor-only
+                // batch lets the hub store it, so a re-sync does not send the bad records again.
+                if request.records.isEmpty && request.cursor == nil {
+                    return BatchOutcome(
+                        result: SubmitMeasurementsResult(batchId: request.batchId, stored: 0, duplicates: 0),
+                        dropped: dropped,
+                        error: nil
+                    )
                 }
             } catch let error as RPCError {
                 return BatchOutcome(result: nil, dropped: dropped, error: error)

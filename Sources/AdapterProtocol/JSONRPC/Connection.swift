@@ -246,11 +246,17 @@ public actor JSONRPCConnection {
     // MARK: - Receiving
 
     /// Feeds bytes read from the peer.
-    public func receive(_ bytes: some Collection<UInt8> & Sendable) {
+    public func receive(_ bytes: [UInt8]) {
+        guard closedReason == nil else { return }
         for frame in framer.append(bytes) {
             switch frame {
             case .line(let line): handle(line: line)
-            case .oversized(let prefix): violationHandler?(.oversizedLine(prefix: String(decoding: prefix, as: UTF8.self)))
+            case .oversized(let prefix):
+                // The peer broke framing: nothing after this line can be trusted, so the
+                // connection ends here rather than racing the peer's next messages.
+                violationHandler?(.oversizedLine(prefix: String(decoding: prefix, as: UTF8.self)))
+                close(reason: "line over the 1 MiB cap")
+                return
             }
         }
     }
@@ -260,7 +266,9 @@ public actor JSONRPCConnection {
         do {
             message = try decoder.decode(line)
         } catch {
-            violationHandler?(.notJSONRPC(line: String(decoding: line.prefix(200), as: UTF8.self), reason: error.reason))
+            violationHandler?(
+                .notJSONRPC(line: String(decoding: line.prefix(200), as: UTF8.self), reason: error.reason)
+            )
             if answersMalformedLines { reply(to: nil, error: RPCError(error.code, error.reason)) }
             return
         }

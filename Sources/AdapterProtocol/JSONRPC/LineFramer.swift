@@ -22,14 +22,24 @@ public struct LineFramer: Sendable {
     }
 
     /// Feeds bytes and returns the frames they complete, in order.
-    public mutating func append(_ bytes: some Collection<UInt8>) -> [Frame] {
+    public mutating func append(_ bytes: [UInt8]) -> [Frame] {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Feeds bytes and returns the frames they complete, in order.
+    ///
+    /// Concrete over a buffer pointer, not generic over collections: this scans every byte an
+    /// adapter sends, and a generic that is not specialized across modules costs a value-witness
+    /// call per byte.
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> [Frame] {
         var frames: [Frame] = []
-        var start = bytes.startIndex
-        while start != bytes.endIndex {
-            let newline = bytes[start...].firstIndex(of: 0x0A)
-            let end = newline ?? bytes.endIndex
+        var start = 0
+        while start < bytes.count {
+            let rest = UnsafeBufferPointer(rebasing: bytes[start...])
+            let newline = rest.firstIndex(of: 0x0A).map { start + $0 }
+            let end = newline ?? bytes.count
             if !skippingOversizedLine {
-                pending.append(contentsOf: bytes[start..<end])
+                pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
                 if pending.count > maximumLineLength {
                     frames.append(.oversized(prefix: Array(pending.prefix(200))))
                     pending.removeAll(keepingCapacity: false)
@@ -44,7 +54,7 @@ public struct LineFramer: Sendable {
                 if !pending.isEmpty { frames.append(.line(pending)) }
                 pending.removeAll(keepingCapacity: true)
             }
-            start = bytes.index(after: newline)
+            start = newline + 1
         }
         return frames
     }

@@ -27,15 +27,18 @@ extension CodingUserInfoKey {
 /// Decodes protocol lines in one pass: `params` go straight into their registered type.
 public struct MessageDecoder: Sendable {
     private let decoder: JSONDecoder
+    private let acceptsSubmissions: Bool
 
     public init(registry: MessageRegistry) {
         let decoder = JSONDecoder()
         decoder.userInfo[.messageRegistry] = registry
         self.decoder = decoder
+        self.acceptsSubmissions = registry.requestType(for: SubmitMeasurementsRequest.method) != nil
     }
 
     /// Decodes one line; throws `MalformedMessage` when it is not a JSON-RPC 2.0 message.
     public func decode(_ line: [UInt8]) throws(MalformedMessage) -> IncomingMessage {
+        if acceptsSubmissions, let fast = SubmitFastPath.decode(line) { return fast }
         let data = Data(line)
         do {
             return try decoder.decode(IncomingEnvelope.self, from: data).message
@@ -160,7 +163,8 @@ public struct MessageEncoder: Sendable {
 
     /// A request line.
     public func request<R: RPCRequest>(_ request: R, id: RequestID) throws -> [UInt8] {
-        try line(OutgoingRequest(id: id, method: R.method, params: request))
+        if let submit = request as? SubmitMeasurementsRequest { return SubmitFastPath.encode(submit, id: id) }
+        return try line(OutgoingRequest(id: id, method: R.method, params: request))
     }
 
     /// A notification line.

@@ -65,6 +65,9 @@ public struct RPCError: Error, Codable, Sendable, Hashable, CustomStringConverti
 
     /// The error every request still pending gets when its connection closes.
     public static func connectionClosed(_ reason: String) -> RPCError {
-        RPCError(.internalError, "connection closed: \(reason)", retryable: true)
+        RPCError(.internalError, "connection closed: \(reason)", retryable: true, details: ["connectionClosed": true])
     }
+
+    /// Whether this error means the peer went away before answering, not that it refused.
+    public var isConnectionClosed: Bool { data["connectionClosed"]?.boolValue == true }
 }

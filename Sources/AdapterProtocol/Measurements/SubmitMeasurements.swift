@@ -60,7 +60,12 @@ extension RPCError {
             if let id = record.sourceRecordId { members["sourceRecordId"] = .string(id) }
             return .object(members)
         }
-        return RPCError(.invalidParams, "Invalid measurement records", retryable: false, details: ["errors": .array(entries)])
+        return RPCError(
+            .invalidParams,
+            "Invalid measurement records",
+            retryable: false,
+            details: ["errors": .array(entries)]
+        )
     }
 
     /// The invalid records this error lists, when it is a §5.4 refusal.

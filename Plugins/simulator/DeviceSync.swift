@@ -1,0 +1,78 @@
+import AdapterKit
+import AdapterProtocol
+
+/// One `devices/sync`: submits a device's records after the cursor in batches of the hub's size, each
+/// carrying the number of its last record as cursor, with progress and the device's sync faults.
+struct DeviceSync {
+    let records: DeviceRecords
+    let deviceName: String
+    let faults: SyncFaults
+    let context: AdapterContext
+
+    /// Submits records `cursor + 1 … count` and returns how many the hub acknowledged (stored plus duplicates).
+    func run(after cursor: Int) async throws -> Int {
+        if faults.hang { await Misbehaviour.hangForever() }
+        let first = min(max(cursor, 0), records.count) + 1
+        let total = max(records.count - first + 1, 0)
+        await progress(.begin, done: 0, total: total, message: "Reading \(deviceName)")
+        if faults.garbageLine { await context.sendRawBytes(Misbehaviour.garbageLine) }
+        if faults.oversizedLine { await context.sendRawBytes(Misbehaviour.oversizedLine) }
+
+        let submitter = context.submitter(for: records.identity)
+        let batchSize = max(1, context.limits.maxBatchRecords)
+        var crash = faults.crash
+        var sent = 0
+        do {
+            var next = first
+            while true {
+                try Task.checkCancellation()
+                // Checked before every batch and after the last: the crash comes at a batch boundary.
+                if let pending = crash, sent >= pending.afterRecords {
+                    crash = nil
+                    try await crashIfAllowed(pending, sent: sent, submitter: submitter)
+                }
+                guard next <= records.count else { break }
+                if let pause = faults.pauseMilliseconds {
+                    await progress(.report, done: sent, total: total, message: "Pausing \(pause) ms (slow-sync)")
+                    try await Task.sleep(for: .milliseconds(pause))
+                }
+                let last = min(next + batchSize - 1, records.count)
+                let batch = records.records(next...last)
+                try await submitter.submit(batch, cursor: String(last))
+                if faults.duplicateRecords { try await submitter.submit(batch, cursor: String(last)) }
+                sent += batch.count
+                next = last + 1
+                await progress(.report, done: sent, total: total)
+            }
+            let summary = try await submitter.finish()
+            await progress(.end, done: sent, total: total, message: "Submitted \(summary.submitted) records")
+            return summary.submitted
+        } catch is CancellationError {
+            // Batches already sent are still delivered (the hub answers them), so the cursor stays exact.
+            _ = try? await submitter.finish()
+            await progress(.end, done: sent, total: total, message: "Cancelled")
+            throw CancellationError()
+        } catch {
+            await progress(.end, done: sent, total: total, message: "Failed: \(error)")
+            throw error
+        }
+    }
+
+    /// Waits until every batch sent so far is acknowledged, so the hub has stored exactly the records up to
+    /// the last cursor it holds, then exits with status 70 unless the crash's limit was reached.
+    private func crashIfAllowed(_ crash: SyncFaults.Crash, sent: Int, submitter: MeasurementSubmitter) async throws {
+        _ = try await submitter.finish()
+        guard crash.claim() else {
+            context.logger.log(.info, "crash fault: its limit of \(crash.limit?.times ?? 0) crashes is reached")
+            return
+        }
+        Misbehaviour.crash("crash after \(sent) acknowledged records of \(records.identity.deviceId)")
+    }
+
+    private func progress(_ kind: ProgressValue.Kind, done: Int, total: Int, message: String? = nil) async {
+        let percentage = total == 0 ? 100 : (Double(done) * 100 / Double(total)).rounded()
+        await context.progress(
+            ProgressValue(kind: kind, message: message, percentage: percentage, done: done, total: total)
+        )
+    }
+}

@@ -1,0 +1,194 @@
+import AdapterProtocol
+import Foundation
+import HubCore
+import HubStore
+import Logging
+
+/// The hub: the store, the adapters on the search path and their supervisors, and the device
+/// operations built on them (scan, pair, sync).
+public actor HubService {
+    public nonisolated let store: HubDatabase
+    public nonisolated let catalog: AdapterCatalog
+    private let settings: AdapterSupervisor.Settings
+    private let adapterConfigs: [String: JSONValue]
+    private let sink: CountingSink
+    private let events: EventRecorder
+    private let onActivity: @Sendable (String, AdapterActivity) -> Void
+    private var supervisors: [String: AdapterSupervisor] = [:]
+    private let logger = Logger(label: "kidneyhub.hub")
+
+    /// A device one adapter found during a scan.
+    public struct FoundDevice: Sendable, Hashable, Codable {
+        public var adapterId: String
+        public var device: DeviceDescriptor
+    }
+
+    /// What one sync did.
+    public struct SyncReport: Sendable, Hashable, Codable {
+        public var adapterId: String
+        public var deviceId: String
+        /// Records the adapter said it submitted in its final, successful attempt.
+        public var submitted: Int
+        /// Records newly stored across all attempts.
+        public var stored: Int
+        /// Records that were already stored.
+        public var duplicates: Int
+        /// How many times the adapter crashed or hung and the sync was resumed from the cursor.
+        public var resumptions: Int
+    }
+
+    public init(
+        store: HubDatabase,
+        catalog: AdapterCatalog,
+        settings: AdapterSupervisor.Settings = AdapterSupervisor.Settings(),
+        adapterConfigs: [String: JSONValue] = [:],
+        hook: any PostCommitHook = NoPostCommitWork(),
+        onActivity: @escaping @Sendable (String, AdapterActivity) -> Void = { _, _ in }
+    ) {
+        self.store = store
+        self.catalog = catalog
+        self.settings = settings
+        self.adapterConfigs = adapterConfigs
+        self.sink = CountingSink(IngestPipeline(store: store, hook: hook))
+        self.events = EventRecorder(store: store)
+        self.onActivity = onActivity
+    }
+
+    /// The supervisor of an installed adapter, created on first use.
+    public func supervisor(for adapterId: String) async throws -> AdapterSupervisor {
+        if let existing = supervisors[adapterId] { return existing }
+        guard let adapter = catalog.adapter(id: adapterId) else {
+            throw AdapterUnavailable(adapterId: adapterId, reason: "no such adapter on the search path")
+        }
+        let events = events
+        let supervisor = AdapterSupervisor(
+            adapter: adapter,
+            sink: sink,
+            config: adapterConfigs[adapterId],
+            settings: settings,
+            onEvent: { event, state in events.record(event, state: state) },
+            onActivity: onActivity
+        )
+        supervisors[adapterId] = supervisor
+        try await store.upsertAdapter(
+            AdapterRecord(
+                id: adapter.id,
+                name: adapter.manifest.name,
+                version: adapter.manifest.version,
+                manifestPath: adapter.manifestPath,
+                state: .idle,
+                updatedAtMs: Self.nowMs()
+            )
+        )
+        return supervisor
+    }
+
+    /// Asks every adapter that can discover (or those named) to look for devices for `seconds`.
+    /// An adapter that fails is reported in `problems`; the others' devices are still returned.
+    public func scan(seconds: Double, adapterIds: [String]? = nil) async -> (devices: [FoundDevice], problems: [String])
+    {
+        let candidates = catalog.adapters.filter { adapterIds?.contains($0.id) ?? true }
+        var found: [FoundDevice] = []
+        var problems: [String] = []
+        await withTaskGroup(of: Result<[FoundDevice], AdapterScanError>.self) { group in
+            for adapter in candidates {
+                group.addTask {
+                    do {
+                        let client = try await self.supervisor(for: adapter.id).client()
+                        guard client.info?.capabilities.discover == true else { return .success([]) }
+                        let result = try await client.discover(seconds: seconds)
+                        return .success(result.devices.map { FoundDevice(adapterId: adapter.id, device: $0) })
+                    } catch {
+                        return .failure(AdapterScanError(adapterId: adapter.id, reason: "\(error)"))
+                    }
+                }
+            }
+            for await result in group {
+                switch result {
+                case .success(let devices): found += devices
+                case .failure(let error): problems.append("\(error.adapterId): \(error.reason)")
+                }
+            }
+        }
+        return (found.sorted { ($0.adapterId, $0.device.deviceId) < ($1.adapterId, $1.device.deviceId) }, problems)
+    }
+
+    /// Pairs a device through its adapter.
+    public func pair(deviceId: String, adapterId: String, passkey: String?) async throws -> DeviceDescriptor {
+        let client = try await supervisor(for: adapterId).client()
+        return try await client.pair(deviceId: deviceId, passkey: passkey).device
+    }
+
+    /// Syncs one device from its stored cursor. If the adapter crashes or hangs meanwhile, the
+    /// supervisor restarts it and the sync resumes from the cursor the last committed batch
+    /// left, so every record is stored exactly once; it gives up when the breaker trips.
+    public func sync(deviceId: String, adapterId: String, progressToken: String? = nil) async throws -> SyncReport {
+        let supervisor = try await supervisor(for: adapterId)
+        let key = CountingSink.Key(adapterId: adapterId, deviceId: deviceId)
+        sink.startCounting(key)
+        var resumptions = 0
+        while true {
+            let client: AdapterClient
+            do {
+                client = try await supervisor.client()
+            } catch let error as AdapterUnavailable {
+                sink.stopCounting(key)
+                throw error
+            } catch {
+                continue  // the start failed; the supervisor is backing off, or gives up next time
+            }
+            do {
+                let cursor = try await store.syncCursor(adapterId: adapterId, deviceId: deviceId)
+                let result = try await client.sync(deviceId: deviceId, cursor: cursor, progressToken: progressToken)
+                let counts = sink.stopCounting(key)
+                return SyncReport(
+                    adapterId: adapterId,
+                    deviceId: deviceId,
+                    submitted: result.submitted,
+                    stored: counts.stored,
+                    duplicates: counts.duplicates,
+                    resumptions: resumptions
+                )
+            } catch let error as RequestTimedOut {
+                await supervisor.reportHang(of: client, reason: "\(error)")
+                await supervisor.waitForEnd(of: client)
+                resumptions += 1
+            } catch let error as RPCError where error.isConnectionClosed {
+                logger.warning("sync of \(deviceId) interrupted: \(error.message); resuming from the stored cursor")
+                await supervisor.waitForEnd(of: client)
+                resumptions += 1
+            } catch {
+                sink.stopCounting(key)
+                throw error
+            }
+        }
+    }
+
+    /// The state of every adapter that was started.
+    public func states() async -> [String: SupervisorState] {
+        var states: [String: SupervisorState] = [:]
+        for (id, supervisor) in supervisors { states[id] = await supervisor.state }
+        return states
+    }
+
+    /// Stops every adapter gracefully and writes the last events.
+    public func stop() async {
+        await withTaskGroup(of: Void.self) { group in
+            for supervisor in supervisors.values { group.addTask { await supervisor.stop() } }
+        }
+        await events.flush()
+    }
+
+    /// Waits until every event so far is in the store.
+    public func flushEvents() async {
+        await events.flush()
+    }
+
+    static func nowMs() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+}
+
+/// Why an adapter contributed nothing to a scan.
+struct AdapterScanError: Error {
+    var adapterId: String
+    var reason: String
+}

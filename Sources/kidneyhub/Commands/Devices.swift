@@ -1,0 +1,130 @@
+import AdapterProtocol
+import ArgumentParser
+import Foundation
+import Hub
+import HubStore
+
+/// `kidneyhub devices scan|pair|sync|list`.
+struct Devices: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Find, pair and sync devices through their adapters.",
+        subcommands: [Scan.self, Pair.self, Sync.self, List.self]
+    )
+
+    struct Scan: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List nearby supported devices.")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var search: AdapterOptions
+        @Option(help: "How long to look.") var seconds: Double = 5
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            bootstrapLogging()
+            let (devices, problems) = try await withHub(store: store, search: search) { hub in
+                await hub.scan(seconds: seconds)
+            }
+            if json {
+                try printJSON(devices)
+            } else {
+                printTable(
+                    ["DEVICE", "NAME", "KINDS", "RSSI", "ADAPTER"],
+                    devices.map {
+                        [
+                            $0.device.deviceId, $0.device.name, $0.device.kinds.joined(separator: ","),
+                            $0.device.rssi.map { "\($0) dBm" } ?? "-", $0.adapterId,
+                        ]
+                    }
+                )
+            }
+            for problem in problems { FileHandle.standardError.write(Data("warning: \(problem)\n".utf8)) }
+        }
+    }
+
+    struct Pair: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Pair a device and remember it.")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var search: AdapterOptions
+        @Argument(help: "The device id (as `devices scan` lists it).") var id: String
+        @Option(help: "The adapter that handles it (found by a scan when omitted).") var adapter: String?
+        @Option(help: "The passkey, for devices that ask for one.") var passkey: String?
+
+        func run() async throws {
+            bootstrapLogging()
+            let device = try await withHub(store: store, search: search) { hub in
+                let adapterId = try await locate(id, adapter: adapter, hub: hub)
+                return try await hub.pair(deviceId: id, adapterId: adapterId, passkey: passkey)
+            }
+            print("paired \(device.name) (\(device.deviceId))")
+        }
+    }
+
+    struct Sync: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Read a device's new records into the store.")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var search: AdapterOptions
+        @Argument(help: "The device id.") var id: String
+        @Option(help: "The adapter that handles it (the one it last synced with, else found by a scan).")
+        var adapter: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            bootstrapLogging()
+            let report = try await withHub(store: store, search: search) { hub in
+                let adapterId = try await locate(id, adapter: adapter, hub: hub)
+                return try await hub.sync(deviceId: id, adapterId: adapterId)
+            }
+            if json {
+                try printJSON(report)
+            } else {
+                print(
+                    "synced \(report.deviceId) via \(report.adapterId): \(report.stored) new, \(report.duplicates) already stored"
+                        + (report.resumptions > 0
+                            ? ", resumed \(report.resumptions) time(s) after adapter failures" : "")
+                )
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the devices the store knows.")
+        @OptionGroup var store: StoreOptions
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            let database = try openStoreForReading(store)
+            let devices = try await database.devices()
+            if json {
+                try printJSON(devices.map(\.identity))
+                return
+            }
+            printTable(
+                ["DEVICE", "ADAPTER", "MANUFACTURER", "MODEL", "SERIAL", "LAST SEEN"],
+                devices.map {
+                    [
+                        $0.identity.deviceId, $0.identity.adapterId, $0.identity.manufacturer ?? "-",
+                        $0.identity.model ?? "-",
+                        $0.identity.serial ?? "-", formatInstant($0.lastSeenAtMs),
+                    ]
+                }
+            )
+        }
+    }
+}
+
+/// The adapter of a device: the one given, the one the store has it under, or a scan's.
+private func locate(_ deviceId: String, adapter: String?, hub: HubService) async throws -> String {
+    if let adapter { return adapter }
+    let known = try await hub.store.devices().filter { $0.identity.deviceId == deviceId }
+    if let device = known.last { return device.identity.adapterId }
+    let (found, _) = await hub.scan(seconds: 3)
+    guard let match = found.first(where: { $0.device.deviceId == deviceId }) else {
+        throw CommandFailure("no adapter knows device '\(deviceId)': run `kidneyhub devices scan` to list devices")
+    }
+    return match.adapterId
+}
+
+/// An epoch-millisecond instant in UTC, for listings.
+func formatInstant(_ milliseconds: Int64) -> String {
+    let formatter = ISO8601DateFormatter()
+    return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+}

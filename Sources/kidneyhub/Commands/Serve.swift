@@ -1,0 +1,82 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Hub
+import HubStore
+import Logging
+import Synchronization
+
+/// `kidneyhub serve`: the hub daemon.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the hub: keep adapters supervised and sync known devices until SIGINT or SIGTERM."
+    )
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var search: AdapterOptions
+    @Option(help: "Seconds between syncs of the known devices.") var syncInterval: Double = 300
+    @Flag(help: "Log debug detail.") var verbose = false
+
+    func run() async throws {
+        bootstrapLogging(verbose: verbose)
+        let logger = Logger(label: "kidneyhub.serve")
+        let stop = ShutdownSignal()
+        try await withHub(store: store, search: search) { hub in
+            logger.notice(
+                "serving \(store.resolvedPath) with adapters: \(hub.catalog.adapters.map(\.id).joined(separator: ", "))"
+            )
+            while !stop.received {
+                for device in try await hub.store.devices() {
+                    if stop.received { break }
+                    do {
+                        let report = try await hub.sync(
+                            deviceId: device.identity.deviceId,
+                            adapterId: device.identity.adapterId
+                        )
+                        if report.stored > 0 {
+                            logger.notice("\(device.identity.deviceId): \(report.stored) new readings")
+                        }
+                    } catch {
+                        logger.warning("sync of \(device.identity.deviceId) failed: \(error)")
+                    }
+                }
+                await stop.wait(upTo: .seconds(syncInterval))
+            }
+            logger.notice("stopping: \(stop.signalName ?? "signal")")
+        }
+    }
+}
+
+/// SIGINT and SIGTERM, turned from process-killing signals into a flag the hub checks, so it
+/// can stop its adapters and release the store before exiting.
+final class ShutdownSignal {
+    private let sources: [any DispatchSourceSignal]
+    private let state = LockedState()
+
+    init() {
+        let state = state
+        sources = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")].map { number, name in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { state.fire(name) }
+            source.resume()
+            return source
+        }
+    }
+
+    var received: Bool { state.signalName != nil }
+    var signalName: String? { state.signalName }
+
+    /// Returns when a signal arrives or `limit` passes.
+    func wait(upTo limit: Duration) async {
+        let deadline = ContinuousClock.now + limit
+        while !received, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+    }
+}
+
+private final class LockedState: Sendable {
+    private let name = Mutex<String?>(nil)
+    var signalName: String? { name.withLock { $0 } }
+    func fire(_ signal: String) { name.withLock { $0 = $0 ?? signal } }
+}

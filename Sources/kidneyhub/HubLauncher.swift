@@ -1,0 +1,58 @@
+import AdapterProtocol
+import ArgumentParser
+import Foundation
+import Hub
+import HubStore
+
+/// Runs a body with an in-process hub on the store: takes the store's lock (one hub per
+/// store), opens it, and stops every adapter afterwards, whether the body succeeded or not.
+func withHub<T: Sendable>(
+    store storeOptions: StoreOptions,
+    search: AdapterOptions,
+    adapterConfigs: [String: JSONValue] = [:],
+    onActivity: @escaping @Sendable (String, AdapterActivity) -> Void = { _, _ in },
+    _ body: (HubService) async throws -> T
+) async throws -> T {
+    let path = storeOptions.resolvedPath
+    let lock: StoreLock
+    do {
+        lock = try StoreLock(storePath: path)
+    } catch {
+        throw CommandFailure("\(error)\nIs `kidneyhub serve` running on this store? Stop it, or pass another --store.")
+    }
+    let store = try HubDatabase.open(atPath: path)
+    let hub = HubService(
+        store: store,
+        catalog: search.catalog(),
+        settings: search.settings,
+        adapterConfigs: adapterConfigs,
+        onActivity: onActivity
+    )
+    do {
+        let result = try await body(hub)
+        await hub.stop()
+        lock.release()
+        return result
+    } catch {
+        await hub.stop()
+        lock.release()
+        throw error
+    }
+}
+
+/// Opens the store for reading only; needs no lock, since WAL lets readers work beside the hub.
+func openStoreForReading(_ options: StoreOptions) throws -> HubDatabase {
+    let path = options.resolvedPath
+    guard FileManager.default.fileExists(atPath: path) else {
+        throw CommandFailure(
+            "no store at \(path) yet: run `kidneyhub demo` or `kidneyhub devices sync` first, or pass --store"
+        )
+    }
+    return try HubDatabase.open(atPath: path)
+}
+
+/// A failure the user can act on: printed as is, exit status 1.
+struct CommandFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import Hub
+import Logging
+
+/// The `kidneyhub` command: thin over the modules, one file per subcommand.
+@main
+struct KidneyHub: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kidneyhub",
+        abstract: "KidneyHub: your kidney-health numbers from devices and meals, in one local store.",
+        version: HubVersion.current,
+        subcommands: [Serve.self, Demo.self, Adapters.self, Devices.self, Measurements.self]
+    )
+}
+
+/// Options every command that touches the store takes.
+struct StoreOptions: ParsableArguments {
+    @Option(
+        name: .customLong("store"),
+        help: "The SQLite store (default: $KIDNEYHUB_STORE, else ~/.local/share/kidneyhub/kidneyhub.sqlite)."
+    )
+    var path: String?
+
+    /// The store path after the defaults are applied.
+    var resolvedPath: String {
+        if let path { return path }
+        let environment = ProcessInfo.processInfo.environment
+        if let fromEnvironment = environment["KIDNEYHUB_STORE"], !fromEnvironment.isEmpty { return fromEnvironment }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return "\(home)/.local/share/kidneyhub/kidneyhub.sqlite"
+    }
+}
+
+/// Options for commands that run adapters: where to find them and how to supervise them.
+struct AdapterOptions: ParsableArguments {
+    @Option(name: .customLong("adapters-dir"), help: "A directory of adapters to search first (repeatable).")
+    var directories: [String] = []
+
+    @Option(help: .hidden) var restartBackoff: Double?
+    @Option(help: .hidden) var requestIdleTimeout: Double?
+
+    /// The supervision settings: the protocol's defaults unless tuned (tests shorten them).
+    var settings: AdapterSupervisor.Settings {
+        var settings = AdapterSupervisor.Settings()
+        if let restartBackoff { settings.restartPolicy.initialBackoff = .milliseconds(Int(restartBackoff * 1000)) }
+        if let requestIdleTimeout {
+            settings.timeouts.longRunning.idle = .milliseconds(Int(requestIdleTimeout * 1000))
+        }
+        return settings
+    }
+
+    /// The adapters found on the search path.
+    func catalog() -> AdapterCatalog {
+        AdapterCatalog(
+            directories: AdapterCatalog.searchPath(explicit: directories),
+            productsDirectory: AdapterCatalog.runningExecutableDirectory
+        )
+    }
+}
+
+/// Logs go to stderr so that stdout holds only what the command prints.
+func bootstrapLogging(verbose: Bool = false) {
+    LoggingSystem.bootstrap { label in
+        var handler = StreamLogHandler.standardError(label: label)
+        handler.logLevel = verbose ? .debug : .notice
+        return handler
+    }
+}
+
+/// Prints a value as pretty, key-sorted JSON.
+func printJSON(_ value: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+}
+
+/// A table in fixed-width columns.
+func printTable(_ header: [String], _ rows: [[String]]) {
+    let widths = header.indices.map { column in
+        ([header[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
+    }
+    func line(_ cells: [String]) -> String {
+        zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+    }
+    print(line(header))
+    for row in rows { print(line(row)) }
+}

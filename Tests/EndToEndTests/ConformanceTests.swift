@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// `kidneyhub adapters check` against the shipped adapters and against adapters that break
+/// the protocol on purpose (the simulator with faults).
+struct ConformanceTests {
+    private func check(_ manifest: String, in workspace: Workspace) throws -> CommandResult {
+        try CommandResult.run(Workspace.kidneyhub, ["adapters", "check", manifest, "--json"], timeout: .seconds(120))
+    }
+
+    private func failedChecks(_ result: CommandResult) throws -> [String] {
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let results = report?["results"] as? [[String: Any]] ?? []
+        #expect(results.count == 10, "expected the 10 checks of adapter-protocol.md §10")
+        return results.filter { $0["verdict"] as? String == "fail" }.compactMap { $0["check"] as? String }
+    }
+
+    @Test func theSimulatorIsConformant() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let manifest = try workspace.installSimulator(
+            scenario: try String(
+                contentsOfFile: "\(Workspace.repositoryRoot)/Plugins/simulator/scenarios/dialysis-day.json",
+                encoding: .utf8
+            )
+        )
+        let result = try check(manifest, in: workspace)
+        #expect(try failedChecks(result) == [], "\(result.stdout)")
+        #expect(result.status == 0)
+        #expect(
+            ProcessTable.eventually { workspace.strayProcesses().isEmpty },
+            "left running: \(workspace.strayProcesses())"
+        )
+    }
+
+    @Test func thePythonExampleIsConformant() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let result = try check(try workspace.installPythonExample(), in: workspace)
+        #expect(try failedChecks(result) == [], "\(result.stdout)")
+        #expect(result.status == 0)
+        #expect(
+            ProcessTable.eventually { workspace.strayProcesses().isEmpty },
+            "left running: \(workspace.strayProcesses())"
+        )
+    }
+
+    @Test(arguments: [
+        ("stdout-log", "stdout-purity"),
+        ("wrong-version", "unsupported-version"),
+        ("ignore-shutdown", "shutdown"),
+    ])
+    func aBrokenAdapterFailsNamingTheCheck(fault: String, failedCheck: String) throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let manifest = try workspace.installSimulator(
+            id: "broken",
+            scenario: #"{"scenario":"empty","devices":[]}"#,
+            arguments: ["--fault", fault]
+        )
+        let result = try check(manifest, in: workspace)
+        #expect(result.status == 1)
+        #expect(try failedChecks(result) == [failedCheck], "\(result.stdout)")
+        let table = try CommandResult.run(Workspace.kidneyhub, ["adapters", "check", manifest], timeout: .seconds(120))
+        #expect(table.stdout.contains("FAILED \(failedCheck)"))
+        #expect(
+            ProcessTable.eventually { workspace.strayProcesses().isEmpty },
+            "left running: \(workspace.strayProcesses())"
+        )
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import HubStore
+import Testing
+
+/// The hub under adapter faults: crashes, crash loops, hangs, garbage and oversized lines, and
+/// its own death by SIGKILL in the middle of an ingest. Each test asserts what was stored.
+struct FaultTests {
+    /// A glucometer holding `count` generated readings.
+    private func bulkScenario(_ count: Int) -> String {
+        """
+        {"scenario":"bulk","devices":[{"deviceId":"meter","name":"Meter","manufacturer":"KidneyHub Simulator",
+          "serial":"GM-1","readings":[],"generate":{"kind":"blood_glucose","unit":"mg/dL","count":\(count),
+          "start":"2026-01-01T00:00:00+01:00","intervalSeconds":300,"minimum":70,"maximum":180}}]}
+        """
+    }
+
+    /// Fast supervision so that backoffs and timeouts take fractions of a second.
+    private let quick = ["--restart-backoff", "0.05"]
+
+    private func events(_ store: HubDatabase) async throws -> [AdapterEvent] {
+        try await store.adapterEvents()
+    }
+
+    private func expectDistinct(_ store: HubDatabase, count: Int) async throws {
+        let (rows, distinct) = try await store.pool.read { db in
+            (
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM measurement") ?? -1,
+                try Int.fetchOne(db, sql: "SELECT count(DISTINCT sourceRecordId) FROM measurement") ?? -1
+            )
+        }
+        #expect(rows == count)
+        #expect(distinct == count)
+    }
+
+    @Test func aCrashMidSyncIsRestartedAndTheSyncCompletesExactlyOnce() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.installSimulator(
+            scenario: bulkScenario(3000),
+            arguments: ["--fault", "crash:1200,times=2,counterFile=\(workspace.path)/crashes"]
+        )
+        let result = try workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator", "--json"] + quick)
+        #expect(result.status == 0, "sync failed: \(result.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(report?["stored"] as? Int == 3000)
+        #expect(report?["duplicates"] as? Int == 0)
+        #expect(report?["resumptions"] as? Int == 2)
+        let store = try workspace.openStore()
+        try await expectDistinct(store, count: 3000)
+        let kinds = try await events(store).map(\.kind)
+        #expect(kinds.filter { $0 == .crashed }.count == 2)
+        #expect(kinds.filter { $0 == .restarted }.count == 2)
+        #expect(
+            ProcessTable.eventually { workspace.strayProcesses().isEmpty },
+            "left running: \(workspace.strayProcesses())"
+        )
+        #expect(ProcessTable.zombieChildren().isEmpty)
+    }
+
+    @Test func aCrashLoopTripsTheBreakerAndMarksTheAdapterFailed() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.installSimulator(scenario: bulkScenario(10), arguments: ["--fault", "crash-on-start"])
+        let result = try workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"] + quick)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("5 crashes"), "\(result.stderr)")
+        let store = try workspace.openStore()
+        let log = try await events(store)
+        #expect(log.filter { $0.kind == .crashed }.count == 5)
+        #expect(log.last?.kind == .quarantined)
+        #expect(try await store.adapters().first { $0.id == "simulator" }?.state == .failed)
+        #expect(try await store.measurementCount() == 0)
+        #expect(
+            ProcessTable.eventually { workspace.strayProcesses().isEmpty },
+            "left running: \(workspace.strayProcesses())"
+        )
+    }
+
+    @Test func aHungAdapterIsKilledAfterItsTimeout() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.installSimulator(scenario: bulkScenario(10), arguments: ["--fault", "hang-sync"])
+        let started = ContinuousClock.now
+        let result = try workspace.kidneyhub(
+            ["devices", "sync", "meter", "--adapter", "simulator", "--request-idle-timeout", "0.3"] + quick
+        )
+        #expect(result.status != 0)
+        #expect(ContinuousClock.now - started < .seconds(30))
+        let log = try await events(try workspace.openStore())
+        let hangs = log.filter { $0.kind == .hung }
+        #expect(hangs.count == 5, "each attempt hung and was killed: \(log.map(\.message))")
+        #expect(hangs.first?.message.contains("idle timeout") == true)
+        #expect(
+            ProcessTable.eventually { workspace.strayProcesses().isEmpty },
+            "left running: \(workspace.strayProcesses())"
+        )
+    }
+
+    @Test func aGarbageLineIsLoggedAsAViolationAndTheSyncCompletes() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.installSimulator(scenario: bulkScenario(700), arguments: ["--fault", "garbage-line"])
+        let result = try workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"] + quick)
+        #expect(result.status == 0, "sync failed: \(result.stderr)")
+        let store = try workspace.openStore()
+        try await expectDistinct(store, count: 700)
+        let violations = try await events(store).filter { $0.kind == .violation }
+        #expect(violations.count == 1)
+        #expect(violations.first?.message.contains("this is not json") == true)
+        #expect(try await events(store).contains { $0.kind == .crashed } == false)
+    }
+
+    @Test func anOversizedLineIsAViolationThatStopsTheAdapterNotTheHub() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.installSimulator(scenario: bulkScenario(10), arguments: ["--fault", "oversized-line"])
+        let result = try workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"] + quick)
+        // Every attempt sends the oversized line again, so the breaker trips; the hub itself ends
+        // normally with the reason, and the log holds each violation.
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("unavailable"), "\(result.stderr)")
+        let log = try await events(try workspace.openStore())
+        #expect(log.filter { $0.kind == .oversizedLine }.count == 5)
+        #expect(log.first { $0.kind == .oversizedLine }?.message.contains("1 MiB") == true)
+        #expect(
+            ProcessTable.eventually { workspace.strayProcesses().isEmpty },
+            "left running: \(workspace.strayProcesses())"
+        )
+    }
+
+    @Test func killingTheHubMidIngestLosesNothingAndStoresNothingTwice() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let total = 100_000
+        try workspace.installSimulator(scenario: bulkScenario(total))
+        let arguments = [
+            "devices", "sync", "meter", "--adapter", "simulator", "--store", workspace.storePath,
+            "--adapters-dir", workspace.adaptersDirectory,
+        ]
+        let hub = try CommandResult.start(Workspace.kidneyhub, arguments)
+        var seen = 0
+        let reachedMidway = ProcessTable.eventually(within: .seconds(120)) {
+            guard FileManager.default.fileExists(atPath: workspace.storePath),
+                let store = try? HubDatabase.open(atPath: workspace.storePath)
+            else { return false }
+            seen =
+                (try? store.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM measurement") ?? 0 }) ?? 0
+            return seen >= 10_000
+        }
+        #expect(reachedMidway, "the ingest never got going")
+        kill(hub.processIdentifier, SIGKILL)
+        hub.waitUntilExit()
+        #expect(hub.terminationReason == .uncaughtSignal)
+        // The adapter sees its stdin close (and its hub gone) and exits on its own.
+        #expect(
+            ProcessTable.eventually { workspace.strayProcesses().isEmpty },
+            "left running: \(workspace.strayProcesses())"
+        )
+
+        let store = try workspace.openStore()
+        let afterKill = try await store.measurementCount()
+        #expect(afterKill >= 10_000 && afterKill < total, "the kill came too late to test anything: \(afterKill)")
+        let resumed = try workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"])
+        #expect(resumed.status == 0, "the re-sync failed: \(resumed.stderr)")
+        try await expectDistinct(store, count: total)
+        #expect(
+            ProcessTable.eventually { workspace.strayProcesses().isEmpty },
+            "left running: \(workspace.strayProcesses())"
+        )
+    }
+}

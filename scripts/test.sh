@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Every test: install what is missing, build, run the Swift suites (unit, end-to-end, fault and
+# conformance tests) and the Python protocol tests (schemas, example adapter).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/setup.sh
+swift build --build-tests
+swift test --skip-build
+python3 -m pytest -q Tests/protocol
