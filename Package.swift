@@ -61,6 +61,7 @@ let package = Package(
             dependencies: [
                 "HubCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),

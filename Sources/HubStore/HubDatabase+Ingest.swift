@@ -58,21 +58,30 @@ enum BatchWriter {
         }
 
         let defaultRowId = try rowId(for: batch.device)
-        let insert = try db.cachedStatement(sql: insertMeasurementSQL)
         var outcome = IngestOutcome(stored: 0, duplicates: 0, storedIds: [], touchedKinds: [])
         outcome.storedIds.reserveCapacity(batch.records.count)
+        let insert = try RawInsert(sql: insertMeasurementSQL, in: db)
+        defer { insert.finalize() }
 
         for record in batch.records {
             let deviceRowId = try record.device.map(rowId(for:)) ?? defaultRowId
             let m = record.measurement
-            insert.setUncheckedArguments([
-                deviceRowId, m.sourceRecordId, m.kind.rawValue, m.value, CompactJSON.object(m.components), m.unit,
-                m.originalValue, CompactJSON.object(m.originalComponents), m.originalUnit,
-                m.startMs, m.endMs, m.utcOffsetSeconds, CompactJSON.context(m.context), batch.receivedAtMs,
-            ])
-            try insert.execute()
-            // ON CONFLICT DO NOTHING leaves changesCount at 0 for a record already stored.
-            if db.changesCount > 0 {
+            insert.bind(1, deviceRowId)
+            insert.bind(2, m.sourceRecordId)
+            insert.bind(3, m.kind.rawValue)
+            insert.bind(4, m.value)
+            insert.bind(5, CompactJSON.object(m.components))
+            insert.bind(6, m.unit)
+            insert.bind(7, m.originalValue)
+            insert.bind(8, CompactJSON.object(m.originalComponents))
+            insert.bind(9, m.originalUnit)
+            insert.bind(10, m.startMs)
+            insert.bind(11, m.endMs)
+            insert.bind(12, Int64(m.utcOffsetSeconds))
+            insert.bind(13, CompactJSON.context(m.context))
+            insert.bind(14, batch.receivedAtMs)
+            // ON CONFLICT DO NOTHING changes no row for a record already stored.
+            if try insert.step() {
                 outcome.stored += 1
                 outcome.storedIds.append(db.lastInsertedRowID)
                 outcome.touchedKinds.insert(m.kind)

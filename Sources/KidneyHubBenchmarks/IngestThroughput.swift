@@ -12,6 +12,7 @@ struct IngestThroughput: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "ingest")
     @Option(help: "Readings the simulated device holds.") var records = 200_000
     @Option(help: "Records per batch (the hub's maxBatchRecords).") var batch = 500
+    @Option(help: "Unacknowledged batches an adapter may have (the hub's window).") var window = 4
     @Flag(help: "Only the pipeline's first pass (for profiling).") var pipelineOnly = false
 
     func run() async throws {
@@ -24,6 +25,7 @@ struct IngestThroughput: AsyncParsableCommand {
         let store = try HubDatabase.open(atPath: "\(directory)/hub.sqlite")
         var settings = AdapterSupervisor.Settings()
         settings.limits.maxBatchRecords = batch
+        settings.limits.maxUnacknowledgedBatches = window
         let hub = HubService(
             store: store,
             catalog: AdapterCatalog(directories: [adapters], productsDirectory: nil),
@@ -55,7 +57,7 @@ struct IngestThroughput: AsyncParsableCommand {
         let pipelineRate = Double(records) / seconds(pipelineTime)
         let duplicateRate = Double(records) / seconds(duplicateTime)
         let rawRate = Double(records) / seconds(rawTime)
-        print("ingest: \(records) readings, batches of \(batch)")
+        print("ingest: \(records) readings, batches of \(batch), window of \(window)")
         print(
             String(
                 format: "  adapter → stdio → hub → SQLite:      %9.0f readings/s (%.2f s)",

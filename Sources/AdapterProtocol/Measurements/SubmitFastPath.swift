@@ -8,11 +8,11 @@ enum SubmitFastPath {
     /// the line down the Codable path, which also produces the precise error for a bad one.
     static func decode(_ line: [UInt8]) -> IncomingMessage? {
         guard line.count > methodBytes.count, contains(line, methodBytes),
-            case .object(let envelope)? = try? JSONParser.parse(line),
-            envelope["jsonrpc"] == "2.0", envelope["method"] == .string(SubmitMeasurementsRequest.method),
+            let envelope = try? JSONParser.parse(line), case .object = envelope,
+            envelope["jsonrpc"] == .string("2.0"), envelope["method"] == .string(SubmitMeasurementsRequest.method),
             let id = envelope["id"].flatMap(RequestID.init(json:))
         else { return nil }
-        switch SubmitMeasurementsRequest.fromJSON(envelope["params"] ?? .object([:])) {
+        switch SubmitMeasurementsRequest.fromJSON(envelope["params"] ?? .object([])) {
         case .success(let request): return .request(id: id, request: request)
         case .failure(let problem):
             return .unservableRequest(
@@ -152,7 +152,13 @@ struct JSONWriter {
 
     mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
+        let utf8 = text.utf8
+        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
+        for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
             case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
@@ -198,7 +204,7 @@ struct JSONWriter {
 
 extension RequestID {
     /// A request id from JSON: an integer or a string.
-    init?(json: JSONValue) {
+    init?(json: ParsedJSON) {
         switch json {
         case .string(let text): self = .string(text)
         case .number(let number) where number == number.rounded() && abs(number) < 9e15: self = .number(Int(number))
@@ -215,8 +221,9 @@ struct ParamsProblem: Error {
 
 extension SubmitMeasurementsRequest {
     /// The params object, or the reason it is not one (named as the Codable path names it).
-    static func fromJSON(_ json: JSONValue) -> Swift.Result<SubmitMeasurementsRequest, ParamsProblem> {
-        guard case .object(let params) = json else { return .failure(ParamsProblem("params has the wrong type")) }
+    static func fromJSON(_ json: ParsedJSON) -> Swift.Result<SubmitMeasurementsRequest, ParamsProblem> {
+        guard case .object = json else { return .failure(ParamsProblem("params has the wrong type")) }
+        let params = json
         guard case .string(let batchId)? = params["batchId"] else {
             return .failure(
                 ParamsProblem(
@@ -249,18 +256,19 @@ extension SubmitMeasurementsRequest {
         var records: [MeasurementRecord] = []
         records.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
-            guard case .object(let fields) = entry else {
+            guard case .object = entry else {
                 return .failure(ParamsProblem("params.records[\(index)] has the wrong type"))
             }
-            records.append(MeasurementRecord(fields: fields))
+            records.append(MeasurementRecord(fields: entry))
         }
         return .success(SubmitMeasurementsRequest(batchId: batchId, device: device, cursor: cursor, records: records))
     }
 }
 
 extension DeviceIdentity {
-    init?(json: JSONValue) {
-        guard case .object(let fields) = json, case .string(let deviceId)? = fields["deviceId"] else { return nil }
+    init?(json: ParsedJSON) {
+        guard case .object = json, case .string(let deviceId)? = json["deviceId"] else { return nil }
+        let fields = json
         var malformed: [String] = []
         self.init(
             deviceId: deviceId,
@@ -275,7 +283,7 @@ extension DeviceIdentity {
 extension MeasurementRecord {
     /// Field by field and lenient, exactly like `init(from:)`: a field of the wrong type is nil and
     /// named in `malformedFields`.
-    init(fields: [String: JSONValue]) {
+    init(fields: ParsedJSON) {
         var malformed: [String] = []
         self.init(sourceRecordId: "", kind: "", unit: "")
         sourceRecordId = fields.string("sourceRecordId", &malformed)
@@ -285,13 +293,13 @@ extension MeasurementRecord {
         unit = fields.string("unit", &malformed)
         effectiveTime = fields.string("effectiveTime", &malformed)
         effectivePeriod = fields.decoded("effectivePeriod", &malformed) { json in
-            guard case .object(let period) = json, case .string(let start)? = period["start"],
-                case .string(let end)? = period["end"]
+            guard case .object = json, case .string(let start)? = json["start"], case .string(let end)? = json["end"]
             else { return nil }
             return TimePeriod(start: start, end: end)
         }
         context = fields.decoded("context", &malformed) { json in
-            guard case .object(let values) = json else { return nil }
+            guard case .object = json else { return nil }
+            let values = json
             var nested: [String] = []
             var context = MeasurementContext(
                 mealRelation: values.string("mealRelation", &nested),
@@ -319,9 +327,9 @@ extension MeasurementRecord {
     }
 }
 
-extension [String: JSONValue] {
+extension ParsedJSON {
     /// The member decoded by `transform`; absent or null is nil, a failed transform is malformed.
-    fileprivate func decoded<T>(_ key: String, _ malformed: inout [String], _ transform: (JSONValue) -> T?) -> T? {
+    fileprivate func decoded<T>(_ key: String, _ malformed: inout [String], _ transform: (ParsedJSON) -> T?) -> T? {
         guard let value = self[key], value != .null else { return nil }
         guard let result = transform(value) else {
             malformed.append(key)

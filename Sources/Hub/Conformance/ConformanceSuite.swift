@@ -310,9 +310,12 @@ final class ConformanceSink: MeasurementSink {
     func noteWindowExceeded() { state.withLock { $0.observations.windowExceeded += 1 } }
     func snapshot() -> Observations { state.withLock { $0.observations } }
 
-    func submit(_ request: SubmitMeasurementsRequest, from adapterId: String) async -> Result<
-        SubmitMeasurementsResult, RPCError
-    > {
+    func prepare(_ request: SubmitMeasurementsRequest, from adapterId: String) -> Result<PreparedBatch, RPCError> {
+        .success(PreparedBatch(request: request, adapterId: adapterId, ingest: nil))
+    }
+
+    func commit(_ batch: PreparedBatch) async -> Result<SubmitMeasurementsResult, RPCError> {
+        let request = batch.request
         let (delay, refuse) = state.withLock { state -> (Duration, Bool) in
             let refuse = state.refuseFirst && state.observations.refusedBatchId == nil
             if refuse { state.observations.refusedBatchId = request.batchId }

@@ -30,13 +30,15 @@ final class CountingSink: MeasurementSink {
         counts.withLock { $0.removeValue(forKey: key) ?? Counts() }
     }
 
-    func submit(_ request: SubmitMeasurementsRequest, from adapterId: String) async -> Result<
-        SubmitMeasurementsResult, RPCError
-    > {
-        let result = await pipeline.submit(request, from: adapterId)
-        if case .success(let ack) = result, let deviceId = request.device?.deviceId {
+    func prepare(_ request: SubmitMeasurementsRequest, from adapterId: String) -> Result<PreparedBatch, RPCError> {
+        pipeline.prepare(request, from: adapterId)
+    }
+
+    func commit(_ batch: PreparedBatch) async -> Result<SubmitMeasurementsResult, RPCError> {
+        let result = await pipeline.commit(batch)
+        if case .success(let ack) = result, let deviceId = batch.request.device?.deviceId {
             counts.withLock { counts in
-                let key = Key(adapterId: adapterId, deviceId: deviceId)
+                let key = Key(adapterId: batch.adapterId, deviceId: deviceId)
                 guard var entry = counts[key] else { return }
                 entry.stored += ack.stored
                 entry.duplicates += ack.duplicates

@@ -16,32 +16,40 @@ public struct IngestPipeline: MeasurementSink {
         self.hook = hook
     }
 
-    public func submit(_ request: SubmitMeasurementsRequest, from adapterId: String) async -> Result<
-        SubmitMeasurementsResult, RPCError
-    > {
-        let batch: IngestBatch
+    public func prepare(_ request: SubmitMeasurementsRequest, from adapterId: String) -> Result<PreparedBatch, RPCError>
+    {
         switch RecordValidation.validate(request, adapterId: adapterId) {
-        case .success(let valid):
-            batch = valid
+        case .success(let batch):
+            return .success(PreparedBatch(request: request, adapterId: adapterId, ingest: batch))
         case .failure(let error):
-            logger.warning(
-                "refused batch \(request.batchId) from \(adapterId): \(error.invalidRecords.map { "#\($0.index) \($0.field): \($0.reason)" })"
-            )
+            let problems = error.invalidRecords.map { "#\($0.index) \($0.field): \($0.reason)" }
+            logger.warning("refused batch \(request.batchId) from \(adapterId): \(problems)")
             return .failure(error)
         }
+    }
+
+    public func commit(_ prepared: PreparedBatch) async -> Result<SubmitMeasurementsResult, RPCError> {
+        guard var batch = prepared.ingest else {
+            return .failure(RPCError(.internalError, "Internal error: the batch was not prepared for storing"))
+        }
+        batch.cursor = prepared.cursor
         let outcome: IngestOutcome
         do {
             outcome = try await store.ingest(batch)
         } catch {
             // Nothing was stored (one transaction), so the adapter may safely send it again.
-            logger.error("could not store batch \(request.batchId) from \(adapterId): \(error)")
+            logger.error("could not store batch \(prepared.request.batchId) from \(prepared.adapterId): \(error)")
             return .failure(
                 RPCError(.internalError, "Internal error: the batch could not be stored: \(error)", retryable: true)
             )
         }
         await hook.didCommit(outcome, device: batch.device)
         return .success(
-            SubmitMeasurementsResult(batchId: request.batchId, stored: outcome.stored, duplicates: outcome.duplicates)
+            SubmitMeasurementsResult(
+                batchId: prepared.request.batchId,
+                stored: outcome.stored,
+                duplicates: outcome.duplicates
+            )
         )
     }
 }

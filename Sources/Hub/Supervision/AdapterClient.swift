@@ -64,20 +64,35 @@ public final class AdapterClient: Sendable {
         let connection = process.connection
         await connection.setHandler { [weak self] call in self?.handle(call) }
         await connection.setViolationHandler { violation in onActivity(.violation(violation)) }
-        // Batches are stored one at a time, in the order they arrived, so a device's cursor
-        // only ever moves forward.
-        Task { [sink, adapterId, window] in
+        // Two stages, so the next batch is checked while the previous one is written; each is
+        // one task, so batches are stored in the order they arrived and a device's cursor only
+        // moves forward.
+        let (prepared, preparedSink) = AsyncStream.makeStream(
+            of: (RequestID, SubmitMeasurementsRequest, Result<PreparedBatch, RPCError>).self
+        )
+        Task { [sink, adapterId] in
             for await (id, request) in stream {
-                var guarded = request
-                guarded.cursor = cursors.cursorToStore(for: request)
-                let outcome = await sink.submit(guarded, from: adapterId)
-                if case .success = outcome {
+                preparedSink.yield((id, request, sink.prepare(request, from: adapterId)))
+            }
+            preparedSink.finish()
+        }
+        Task { [sink, window] in
+            for await (id, request, outcome) in prepared {
+                let answer: Result<SubmitMeasurementsResult, RPCError>
+                switch outcome {
+                case .success(var batch):
+                    batch.cursor = cursors.cursorToStore(for: request)
+                    answer = await sink.commit(batch)
+                case .failure(let error):
+                    answer = .failure(error)
+                }
+                if case .success = answer {
                     cursors.settle(request, stored: true)
                 } else {
                     cursors.settle(request, stored: false)
                 }
                 window.release()
-                switch outcome {
+                switch answer {
                 case .success(let result): await connection.reply(to: id, with: result)
                 case .failure(let error): await connection.reply(to: id, error: error)
                 }
