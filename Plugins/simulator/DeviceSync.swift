@@ -8,6 +8,8 @@ struct DeviceSync {
     let deviceName: String
     let faults: SyncFaults
     let context: AdapterContext
+    /// Where to append the batches' acknowledgement latencies, if anywhere.
+    var latencyReportPath: String? = nil
 
     /// Submits records `cursor + 1 … count` and returns how many the hub acknowledged (stored plus duplicates).
     func run(after cursor: Int) async throws -> Int {
@@ -45,6 +47,7 @@ struct DeviceSync {
                 await progress(.report, done: sent, total: total)
             }
             let summary = try await submitter.finish()
+            if let latencyReportPath { LatencyReport.append(summary.acknowledgementLatencies, to: latencyReportPath) }
             await progress(.end, done: sent, total: total, message: "Submitted \(summary.submitted) records")
             return summary.submitted
         } catch is CancellationError {

@@ -100,7 +100,8 @@ struct SimulatorAdapter: Adapter {
             records: DeviceRecords(device),
             deviceName: device.name,
             faults: await state.faults.sync(deviceId: device.deviceId),
-            context: context
+            context: context,
+            latencyReportPath: (try? commandLine.get())?.latencyReportPath
         )
         return SyncDeviceResult(submitted: try await sync.run(after: cursor))
     }

@@ -4,10 +4,12 @@ struct SimulatorOptions: Sendable, Hashable {
     var scenarioPath: String?
     /// Checked faults, in the order given.
     var faults: [Fault] = []
+    /// Where to append each sync's batch acknowledgement latencies (for the benchmarks).
+    var latencyReportPath: String?
     var showHelp = false
 
     static let usage = """
-        usage: kidneyhub-simulator [--scenario PATH] [--fault TYPE[:PARAM]]...
+        usage: kidneyhub-simulator [--scenario PATH] [--fault TYPE[:PARAM]]... [--latency-report PATH]
 
         A KidneyHub adapter that simulates devices; it speaks the adapter protocol on stdin/stdout
         and is started by the hub. The scenario comes from the hub's adapterConfig {"scenario": PATH},
@@ -23,6 +25,9 @@ struct SimulatorOptions: Sendable, Hashable {
           hang-sync[:device=ID]                              a sync never answers, even when cancelled
           slow-sync:MS[,device=ID]                           sleeps MS milliseconds before each batch
           duplicate-records[:device=ID]                      every batch is submitted twice
+
+        --latency-report PATH appends, after each sync, one JSON line with every batch's
+        submitted-to-acknowledged time in milliseconds.
         """
 
     /// Parses the arguments after the program name.
@@ -47,6 +52,8 @@ struct SimulatorOptions: Sendable, Hashable {
                 } catch {
                     throw OptionsError("--fault \(text): \(error)")
                 }
+            case "--latency-report":
+                options.latencyReportPath = try value()
             case "--help", "-h":
                 options.showHelp = true
             default:

@@ -24,12 +24,15 @@ public actor MeasurementSubmitter {
         public var duplicates = 0
         /// Records the hub refused as invalid and that were dropped.
         public var dropped = 0
+        /// For each acknowledged batch, from its first sending to its acknowledgement.
+        public var acknowledgementLatencies: [Duration] = []
     }
 
     private struct BatchOutcome: Sendable {
         var result: SubmitMeasurementsResult?
         var dropped: Int
         var error: RPCError?
+        var latency: Duration = .zero
     }
 
     init(connection: JSONRPCConnection, device: DeviceIdentity, limits: IngestLimits, logger: AdapterLogger) {
@@ -57,9 +60,14 @@ public actor MeasurementSubmitter {
                 records: part
             )
             nextBatch += 1
+            let sentAt = ContinuousClock.now
             let pending = await connection.start(request)
             inFlight.append(
-                Task { await Self.deliver(request, first: pending, connection: connection, logger: logger) }
+                Task {
+                    var outcome = await Self.deliver(request, first: pending, connection: connection, logger: logger)
+                    outcome.latency = ContinuousClock.now - sentAt
+                    return outcome
+                }
             )
             start = end
         }
@@ -79,6 +87,7 @@ public actor MeasurementSubmitter {
     private func settleOldest() async throws {
         let outcome = await inFlight.removeFirst().value
         if let result = outcome.result {
+            summary.acknowledgementLatencies.append(outcome.latency)
             summary.stored += result.stored
             summary.duplicates += result.duplicates
             summary.submitted += result.stored + result.duplicates

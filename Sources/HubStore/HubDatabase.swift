@@ -12,7 +12,9 @@ public struct HubDatabase: Sendable {
     ///
     /// Refuses a store whose schema was written by a newer KidneyHub: running old code on it could misread or
     /// damage rows it does not understand.
-    public static func open(atPath path: String) throws(HubStoreError) -> HubDatabase {
+    public static func open(atPath path: String, durability: StoreDurability = .full) throws(HubStoreError)
+        -> HubDatabase
+    {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             do {
@@ -25,9 +27,9 @@ public struct HubDatabase: Sendable {
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
-            // GRDB's WAL setup runs after `prepareDatabase` and sets the writer to synchronous = NORMAL
-            // (GRDB 7.10 `Database.setUpWALMode`), so FULL is set again on the one writer connection here.
-            try pool.writeWithoutTransaction { db in try db.execute(sql: fullSync) }
+            // GRDB's WAL setup sets the writer to synchronous = NORMAL after `prepareDatabase` has run
+            // (GRDB 7.10 `Database.setUpWALMode`), so the chosen level is set on the one writer connection here.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: durability.pragma) }
         } catch {
             throw .cannotOpen(path: path, reason: "\(error)")
         }
@@ -57,14 +59,25 @@ public struct HubDatabase: Sendable {
         // Readers in other processes (CLI commands) never block the writer under WAL, but a checkpoint or a second
         // writer may hold the lock briefly: wait rather than fail at once.
         configuration.busyMode = .timeout(5)
-        configuration.prepareDatabase { db in try db.execute(sql: fullSync) }
         return configuration
     }
+}
 
-    /// `synchronous = FULL`, because this is medical data.
-    ///
-    /// FULL syncs the WAL on every commit, so a commit that was acknowledged to an adapter survives
-    /// power loss. NORMAL (the usual WAL choice) could lose the last commits after the adapter had already moved
-    /// its cursor past them (architecture.md §5.2).
-    private static let fullSync = "PRAGMA synchronous = FULL"
+/// How far a commit must reach before the hub acknowledges a batch.
+public enum StoreDurability: String, Sendable, Hashable, CaseIterable {
+    /// Every commit is synced to disk before it is acknowledged (`synchronous = FULL`): an
+    /// acknowledged reading survives power loss, so an adapter may let its device forget it. The
+    /// default, because this is medical data; each commit costs one fsync (architecture.md §5.2).
+    case full
+    /// Commits survive a crash of the hub process but a power loss or OS crash may roll back the
+    /// last ones, together with their cursors (`synchronous = NORMAL`, the usual WAL setting):
+    /// for disks whose fsync is slow, when devices keep their memory so a re-sync recovers them.
+    case normal
+
+    var pragma: String {
+        switch self {
+        case .full: "PRAGMA synchronous = FULL"
+        case .normal: "PRAGMA synchronous = NORMAL"
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hub
+import HubStore
 
 /// Adapter start plus handshake for the Swift simulator: spawn → `initialize` answered →
 /// `initialized` sent (issue 3's start-up goal: median ≤ 50 ms).
@@ -11,7 +12,7 @@ struct AdapterStartup: AsyncParsableCommand {
     func run() async throws {
         let directory = try BenchmarkEnvironment.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let store = try HubStoreForBenchmark.open(in: directory)
+        let store = try HubDatabase.open(atPath: "\(directory)/hub.sqlite")
         var times: [Double] = []
         for _ in 0..<runs {
             let started = ContinuousClock.now

@@ -15,14 +15,19 @@ struct IngestThroughput: AsyncParsableCommand {
     @Option(help: "Unacknowledged batches an adapter may have (the hub's window).") var window = 4
     @Flag(help: "Only the pipeline's first pass (for profiling).") var pipelineOnly = false
 
+    @Option(help: "Store durability: full (fsync per batch) or normal.") var durability = "full"
+
     func run() async throws {
+        guard let durability = StoreDurability(rawValue: durability) else {
+            throw ValidationError("--durability is full or normal")
+        }
         let directory = try BenchmarkEnvironment.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let adapters = try BenchmarkEnvironment.installSimulator(
             in: directory,
             scenario: BenchmarkEnvironment.bulkScenario(count: records)
         )
-        let store = try HubDatabase.open(atPath: "\(directory)/hub.sqlite")
+        let store = try HubDatabase.open(atPath: "\(directory)/hub.sqlite", durability: durability)
         var settings = AdapterSupervisor.Settings()
         settings.limits.maxBatchRecords = batch
         settings.limits.maxUnacknowledgedBatches = window
@@ -52,12 +57,19 @@ struct IngestThroughput: AsyncParsableCommand {
         guard resend.duplicates == records else { throw ValidationError("re-sync saw \(resend.duplicates) duplicates") }
 
         let rows = try await store.measurements()
-        let rawTime = try RawSQLiteBaseline.insert(rows, batchSize: batch, path: "\(directory)/raw.sqlite")
+        let rawTime = try RawSQLiteBaseline.insert(
+            rows,
+            batchSize: batch,
+            path: "\(directory)/raw.sqlite",
+            durability: durability
+        )
 
         let pipelineRate = Double(records) / seconds(pipelineTime)
         let duplicateRate = Double(records) / seconds(duplicateTime)
         let rawRate = Double(records) / seconds(rawTime)
-        print("ingest: \(records) readings, batches of \(batch), window of \(window)")
+        print(
+            "ingest: \(records) readings, batches of \(batch), window of \(window), durability \(durability.rawValue)"
+        )
         print(
             String(
                 format: "  adapter → stdio → hub → SQLite:      %9.0f readings/s (%.2f s)",
@@ -86,8 +98,10 @@ struct IngestThroughput: AsyncParsableCommand {
 /// The floor to compare against: the C API straight, one prepared statement, one transaction
 /// per batch, same table, same rows, no JSON, no process boundary.
 enum RawSQLiteBaseline {
-    static func insert(_ rows: [StoredMeasurement], batchSize: Int, path: String) throws -> Duration {
-        let store = try HubDatabase.open(atPath: path)  // the same schema and indexes
+    static func insert(_ rows: [StoredMeasurement], batchSize: Int, path: String, durability: StoreDurability) throws
+        -> Duration
+    {
+        let store = try HubDatabase.open(atPath: path, durability: durability)  // the same schema, indexes, sync
         let deviceRowId: Int64 = try store.pool.write { db in
             try db.execute(
                 sql: "INSERT INTO device (adapterId, deviceId, firstSeenAtMs, lastSeenAtMs) VALUES ('raw', 'raw', 0, 0)"

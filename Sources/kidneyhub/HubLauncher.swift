@@ -20,7 +20,7 @@ func withHub<T: Sendable>(
     } catch {
         throw CommandFailure("\(error)\nIs `kidneyhub serve` running on this store? Stop it, or pass another --store.")
     }
-    let store = try HubDatabase.open(atPath: path)
+    let store = try HubDatabase.open(atPath: path, durability: storeOptions.durability)
     let hub = HubService(
         store: store,
         catalog: search.catalog(),

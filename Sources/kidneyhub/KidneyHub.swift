@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hub
+import HubStore
 import Logging
 
 /// The `kidneyhub` command: thin over the modules, one file per subcommand.
@@ -21,6 +22,14 @@ struct StoreOptions: ParsableArguments {
         help: "The SQLite store (default: $KIDNEYHUB_STORE, else ~/.local/share/kidneyhub/kidneyhub.sqlite)."
     )
     var path: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "full: every batch is on disk before it is acknowledged (default). normal: safe from a crash of the hub, a power loss may roll back the last batches with their cursors.",
+            valueName: "full|normal"
+        )
+    )
+    var durability: StoreDurability = .full
 
     /// The store path after the defaults are applied.
     var resolvedPath: String {
@@ -58,6 +67,8 @@ struct AdapterOptions: ParsableArguments {
         )
     }
 }
+
+extension StoreDurability: ExpressibleByArgument {}
 
 /// Logs go to stderr so that stdout holds only what the command prints.
 func bootstrapLogging(verbose: Bool = false) {

@@ -15,8 +15,18 @@ struct HubDatabaseTests {
             }
             #expect(journal == "wal")
             #expect(writerSync == 2, "synchronous = FULL")
-            #expect(try await store.pool.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") } == 2)
             #expect(try await store.pool.read { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") } == true)
+        }
+    }
+
+    @Test func normalDurabilitySetsTheWriterToNormalSync() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = try HubDatabase.open(
+                atPath: directory.appendingPathComponent("db.sqlite").path,
+                durability: .normal
+            )
+            let writerSync = try await store.pool.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
+            #expect(writerSync == 1, "synchronous = NORMAL")
         }
     }
 
