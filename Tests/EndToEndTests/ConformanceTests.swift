@@ -27,10 +27,7 @@ struct ConformanceTests {
         let result = try check(manifest, in: workspace)
         #expect(try failedChecks(result) == [], "\(result.stdout)")
         #expect(result.status == 0)
-        #expect(
-            ProcessTable.eventually { workspace.strayProcesses().isEmpty },
-            "left running: \(workspace.strayProcesses())"
-        )
+        expectNoLeftovers(workspace)
     }
 
     @Test func thePythonExampleIsConformant() throws {
@@ -39,10 +36,7 @@ struct ConformanceTests {
         let result = try check(try workspace.installPythonExample(), in: workspace)
         #expect(try failedChecks(result) == [], "\(result.stdout)")
         #expect(result.status == 0)
-        #expect(
-            ProcessTable.eventually { workspace.strayProcesses().isEmpty },
-            "left running: \(workspace.strayProcesses())"
-        )
+        expectNoLeftovers(workspace)
     }
 
     @Test(arguments: [
@@ -63,9 +57,6 @@ struct ConformanceTests {
         #expect(try failedChecks(result) == [failedCheck], "\(result.stdout)")
         let table = try CommandResult.run(Workspace.kidneyhub, ["adapters", "check", manifest], timeout: .seconds(120))
         #expect(table.stdout.contains("FAILED \(failedCheck)"))
-        #expect(
-            ProcessTable.eventually { workspace.strayProcesses().isEmpty },
-            "left running: \(workspace.strayProcesses())"
-        )
+        expectNoLeftovers(workspace)
     }
 }

@@ -46,10 +46,7 @@ import Testing
         #expect((rows?.first?["components"] as? [String: Double])?["systolic"] == 148)
         #expect(rows?.first?["unit"] as? String == "mm[Hg]")
 
-        #expect(
-            ProcessTable.eventually { workspace.strayProcesses().isEmpty },
-            "left running: \(workspace.strayProcesses())"
-        )
+        expectNoLeftovers(workspace)
     }
 
     @Test func invalidRecordsAreRefusedAndTheValidOnesStored() async throws {
@@ -68,6 +65,7 @@ import Testing
         for field in ["unit", "kind", "effectiveTime", "sourceRecordId"] {
             #expect(sync.stderr.contains(field), "the refusal did not name \(field): \(sync.stderr)")
         }
+        expectNoLeftovers(workspace)
     }
 
     @Test func listingsRefuseUnknownKindsAndBadDates() throws {

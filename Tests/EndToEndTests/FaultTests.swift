@@ -50,11 +50,7 @@ struct FaultTests {
         let kinds = try await events(store).map(\.kind)
         #expect(kinds.filter { $0 == .crashed }.count == 2)
         #expect(kinds.filter { $0 == .restarted }.count == 2)
-        #expect(
-            ProcessTable.eventually { workspace.strayProcesses().isEmpty },
-            "left running: \(workspace.strayProcesses())"
-        )
-        #expect(ProcessTable.zombieChildren().isEmpty)
+        expectNoLeftovers(workspace)
     }
 
     @Test func aCrashLoopTripsTheBreakerAndMarksTheAdapterFailed() async throws {
@@ -70,10 +66,7 @@ struct FaultTests {
         #expect(log.last?.kind == .quarantined)
         #expect(try await store.adapters().first { $0.id == "simulator" }?.state == .failed)
         #expect(try await store.measurementCount() == 0)
-        #expect(
-            ProcessTable.eventually { workspace.strayProcesses().isEmpty },
-            "left running: \(workspace.strayProcesses())"
-        )
+        expectNoLeftovers(workspace)
     }
 
     @Test func aHungAdapterIsKilledAfterItsTimeout() async throws {
@@ -90,10 +83,7 @@ struct FaultTests {
         let hangs = log.filter { $0.kind == .hung }
         #expect(hangs.count == 5, "each attempt hung and was killed: \(log.map(\.message))")
         #expect(hangs.first?.message.contains("idle timeout") == true)
-        #expect(
-            ProcessTable.eventually { workspace.strayProcesses().isEmpty },
-            "left running: \(workspace.strayProcesses())"
-        )
+        expectNoLeftovers(workspace)
     }
 
     @Test func aGarbageLineIsLoggedAsAViolationAndTheSyncCompletes() async throws {
@@ -108,6 +98,7 @@ struct FaultTests {
         #expect(violations.count == 1)
         #expect(violations.first?.message.contains("this is not json") == true)
         #expect(try await events(store).contains { $0.kind == .crashed } == false)
+        expectNoLeftovers(workspace)
     }
 
     @Test func anOversizedLineIsAViolationThatStopsTheAdapterNotTheHub() async throws {
@@ -122,10 +113,36 @@ struct FaultTests {
         let log = try await events(try workspace.openStore())
         #expect(log.filter { $0.kind == .oversizedLine }.count == 5)
         #expect(log.first { $0.kind == .oversizedLine }?.message.contains("1 MiB") == true)
-        #expect(
-            ProcessTable.eventually { workspace.strayProcesses().isEmpty },
-            "left running: \(workspace.strayProcesses())"
+        expectNoLeftovers(workspace)
+    }
+
+    @Test func duplicateRecordsAreCountedAndStoredOnce() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.installSimulator(scenario: bulkScenario(1200), arguments: ["--fault", "duplicate-records"])
+        let result = try workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator", "--json"] + quick)
+        #expect(result.status == 0, "sync failed: \(result.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(report?["stored"] as? Int == 1200)
+        #expect(report?["duplicates"] as? Int == 1200)
+        try await expectDistinct(try workspace.openStore(), count: 1200)
+        expectNoLeftovers(workspace)
+    }
+
+    @Test func aSlowAdapterThatReportsProgressIsNotTakenForHung() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        // Each pause (400 ms) is longer than the idle timeout (300 ms) only if progress did not
+        // reset it: the simulator reports progress before each pause and submits a batch after it.
+        try workspace.installSimulator(scenario: bulkScenario(1500), arguments: ["--fault", "slow-sync:200"])
+        let result = try workspace.kidneyhub(
+            ["devices", "sync", "meter", "--adapter", "simulator", "--request-idle-timeout", "1"] + quick
         )
+        #expect(result.status == 0, "sync failed: \(result.stderr)")
+        let store = try workspace.openStore()
+        try await expectDistinct(store, count: 1500)
+        #expect(try await events(store).contains { $0.kind == .hung } == false)
+        expectNoLeftovers(workspace)
     }
 
     @Test func killingTheHubMidIngestLosesNothingAndStoresNothingTwice() async throws {
@@ -152,10 +169,7 @@ struct FaultTests {
         hub.waitUntilExit()
         #expect(hub.terminationReason == .uncaughtSignal)
         // The adapter sees its stdin close (and its hub gone) and exits on its own.
-        #expect(
-            ProcessTable.eventually { workspace.strayProcesses().isEmpty },
-            "left running: \(workspace.strayProcesses())"
-        )
+        expectNoLeftovers(workspace)
 
         let store = try workspace.openStore()
         let afterKill = try await store.measurementCount()
@@ -163,9 +177,6 @@ struct FaultTests {
         let resumed = try workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"])
         #expect(resumed.status == 0, "the re-sync failed: \(resumed.stderr)")
         try await expectDistinct(store, count: total)
-        #expect(
-            ProcessTable.eventually { workspace.strayProcesses().isEmpty },
-            "left running: \(workspace.strayProcesses())"
-        )
+        expectNoLeftovers(workspace)
     }
 }

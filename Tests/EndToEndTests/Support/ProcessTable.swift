@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A look at /proc: what runs, and which of our own children are zombies.
 enum ProcessTable {
@@ -46,4 +47,15 @@ enum ProcessTable {
         }
         return condition()
     }
+}
+
+/// No process of this workspace is still running (adapters, helpers they started), and none of
+/// this test process's children is an unreaped zombie.
+func expectNoLeftovers(_ workspace: Workspace, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(
+        ProcessTable.eventually { workspace.strayProcesses().isEmpty },
+        "left running: \(workspace.strayProcesses())",
+        sourceLocation: sourceLocation
+    )
+    #expect(ProcessTable.zombieChildren().isEmpty, "unreaped children", sourceLocation: sourceLocation)
 }
