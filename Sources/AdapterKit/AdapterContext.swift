@@ -34,6 +34,7 @@ public struct AdapterContext: Sendable {
 
     /// Sends a structured `log` notification to the hub (and nothing to stderr).
     public func log(_ level: LogLevel, _ message: String, data: JSONValue? = nil) async {
+        guard level >= logger.minimumLevel else { return }  // the hub's `logLevel` (§3)
         await connection.notify(LogNotification(level: level, message: message, data: data))
     }
 }

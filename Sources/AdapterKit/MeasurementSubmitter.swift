@@ -127,15 +127,9 @@ public actor MeasurementSubmitter {
                 }
                 dropped += invalid.count
                 request.records = request.records.enumerated().filter { !invalid.contains($0.offset) }.map(\.element)
-                // A batch left empty still goes back when it carries a cursor: the cursor-only
-                // batch lets the hub store it, so a re-sync does not send the bad records again.
-                if request.records.isEmpty && request.cursor == nil {
-                    return BatchOutcome(
-                        result: SubmitMeasurementsResult(batchId: request.batchId, stored: 0, duplicates: 0),
-                        dropped: dropped,
-                        error: nil
-                    )
-                }
+                // A batch left empty still goes back: the hub stores its cursor (a cursor-only
+                // batch), so a re-sync does not send the bad records again, and it stops holding
+                // back the cursors of the batches after it (adapter-protocol.md §5.3).
             } catch let error as RPCError {
                 return BatchOutcome(result: nil, dropped: dropped, error: error)
             } catch {

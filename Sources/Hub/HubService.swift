@@ -113,9 +113,27 @@ public actor HubService {
         return (found.sorted { ($0.adapterId, $0.device.deviceId) < ($1.adapterId, $1.device.deviceId) }, problems)
     }
 
+    /// The adapter of a device: the one given, else the one the store has it under, else the one
+    /// whose scan finds it.
+    public func adapter(of deviceId: String, given adapterId: String?) async throws -> String {
+        if let adapterId { return adapterId }
+        if let known = try await store.devices().last(where: { $0.identity.deviceId == deviceId }) {
+            return known.identity.adapterId
+        }
+        let (found, _) = await scan(seconds: 3)
+        guard let match = found.first(where: { $0.device.deviceId == deviceId }) else {
+            throw RPCError(
+                .deviceNotFound,
+                "no adapter knows device '\(deviceId)': run `kidneyhub devices scan` to list devices"
+            )
+        }
+        return match.adapterId
+    }
+
     /// Pairs a device through its adapter.
     public func pair(deviceId: String, adapterId: String, passkey: String?) async throws -> DeviceDescriptor {
         let client = try await supervisor(for: adapterId).client()
+        guard client.info?.capabilities.pair == true else { throw Self.incapable(adapterId, "pair devices") }
         return try await client.pair(deviceId: deviceId, passkey: passkey).device
     }
 
@@ -136,6 +154,10 @@ public actor HubService {
                 throw error
             } catch {
                 continue  // the start failed; the supervisor is backing off, or gives up next time
+            }
+            guard client.info?.capabilities.sync == true else {
+                sink.stopCounting(key)
+                throw Self.incapable(adapterId, "sync devices")
             }
             do {
                 let cursor = try await store.syncCursor(adapterId: adapterId, deviceId: deviceId)
@@ -182,6 +204,11 @@ public actor HubService {
     /// Waits until every event so far is in the store.
     public func flushEvents() async {
         await events.flush()
+    }
+
+    /// The error for a request whose capability the adapter did not announce (§3).
+    private static func incapable(_ adapterId: String, _ what: String) -> RPCError {
+        RPCError(.methodNotFound, "adapter \(adapterId) does not \(what) (no such capability in its initialize answer)")
     }
 
     static func nowMs() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }

@@ -40,6 +40,26 @@ func withHub<T: Sendable>(
     }
 }
 
+/// Sends a request to the `kidneyhub serve` running on the store, if one is, and maps its
+/// answer; otherwise runs `inProcess`, which starts a hub of its own (ARCHITECTURE.md: one hub
+/// per store).
+func viaRunningHub<R: RPCRequest, T>(
+    _ storeOptions: StoreOptions,
+    _ request: R,
+    _ map: (R.Result) -> T,
+    orInProcess inProcess: () async throws -> T
+) async throws -> T {
+    guard let client = ControlClient.connect(toStore: storeOptions.resolvedPath) else { return try await inProcess() }
+    do {
+        let result = try await client.send(request)
+        await client.close()
+        return map(result)
+    } catch {
+        await client.close()
+        throw error
+    }
+}
+
 /// Opens the store for reading only; needs no lock, since WAL lets readers work beside the hub.
 func openStoreForReading(_ options: StoreOptions) throws -> HubDatabase {
     let path = options.resolvedPath

@@ -48,7 +48,6 @@ struct ConformanceTests {
         let workspace = try Workspace()
         defer { workspace.remove() }
         let manifest = try workspace.installSimulator(
-            id: "broken",
             scenario: #"{"scenario":"empty","devices":[]}"#,
             arguments: ["--fault", fault]
         )

@@ -224,6 +224,7 @@ def test_unsupported_version(hub):
     assert answer["error"]["message"] == "Unsupported protocol version"
     assert answer["error"]["data"] == {"supported": ["1.0"], "requested": ["99.0"], "retryable": False}
     assert hub.call("ping")["error"]["code"] == -32002  # still running, still not initialized
+    assert hub.initialize()["result"]["protocolVersion"] == "1.0"  # §3.4: another initialize is accepted
     hub.notify("exit")
     assert hub.exit_status(2) == 1
 

@@ -131,7 +131,6 @@ def changed(base, **changes):
     GOOD_BP,
     changed(GOOD_BP, components={"systolic": 18.9, "diastolic": 11.7, "mean": 14.1}, unit="kPa"),
     changed(GOOD, effectiveTime="2026-11-17T07:10:00.123456-05:30"),
-    changed(GOOD, effectiveTime="2026-12-31T23:59:60Z"),
     changed(GOOD, value=82),
     changed(GOOD, device={"deviceId": "other-scale", "model": "BF 720"}),
     changed(GOOD, context={"mealRelation": "fasting", "bodyPosition": "standing", "userIndex": 255,
@@ -161,6 +160,7 @@ BAD_RECORDS = {
     "date only": changed(GOOD, effectiveTime="2026-11-17"),
     "time with month 13": changed(GOOD, effectiveTime="2026-13-17T07:10:00Z"),
     "time with offset without colon": changed(GOOD, effectiveTime="2026-11-17T07:10:00+0100"),
+    "leap second (the hub stores epoch milliseconds)": changed(GOOD, effectiveTime="2026-12-31T23:59:60Z"),
     "both effectiveTime and effectivePeriod": changed(
         GOOD, kind="steps", unit="{steps}", value=800,
         effectivePeriod={"start": "2026-11-17T07:00:00Z", "end": "2026-11-17T07:10:00Z"}),
@@ -210,6 +210,15 @@ def test_bad_record_fails(name):
     ({"jsonrpc": "2.0", "id": 1, "error": {"code": -32601, "message": "Method not found", "data": {}}}, False),
     ({"jsonrpc": "2.0", "id": 1, "error": {"code": -32010, "message": "Too many", "data": {"retryable": False}}}, False),
     ({"jsonrpc": "2.0", "id": 1, "error": {"code": -32007, "message": "File unreadable", "data": {"retryable": False}}}, False),
+    # §8: retryable is fixed for most codes; -32603 and -32803 may be either.
+    ({"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "Invalid params", "data": {"retryable": True}}}, False),
+    ({"jsonrpc": "2.0", "id": 1, "error": {"code": -32800, "message": "Request cancelled", "data": {"retryable": True}}}, False),
+    ({"jsonrpc": "2.0", "id": 1, "error": {"code": -32001, "message": "Device busy", "data": {"retryable": False}}}, False),
+    ({"jsonrpc": "2.0", "id": 1, "error": {"code": -32603, "message": "Internal error", "data": {"retryable": True}}}, True),
+    ({"jsonrpc": "2.0", "id": 1, "error": {"code": -32603, "message": "Internal error", "data": {"retryable": False}}}, True),
+    ({"jsonrpc": "2.0", "id": 1, "error": {"code": -32803, "message": "Request failed", "data": {"retryable": True}}}, True),
+    ({"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid request", "data": {"retryable": False}}}, True),
+    ({"jsonrpc": "2.0", "method": "initialized"}, True),
     ({"jsonrpc": "2.0", "id": 1}, False),
     ([{"jsonrpc": "2.0", "id": 1, "method": "ping"}], False),
 ])
@@ -230,21 +239,82 @@ def test_unsupported_version_error_needs_supported_and_requested():
 def test_invalid_records_error_needs_errors():
     ref = "measurements-submit.schema.json#/$defs/response"
     good = {"jsonrpc": "2.0", "id": "a-1", "error": {"code": -32602, "message": "Invalid measurement records",
-                                                     "data": {"retryable": False, "errors": [{"index": 0, "reason": "unknown kind"}]}}}
+                                                     "data": {"retryable": False, "errors": [
+                                                         {"index": 0, "field": "kind", "reason": "unknown kind"}]}}}
     assert SCHEMAS.errors(ref, good) == []
     bad = copy.deepcopy(good)
     bad["error"]["data"]["errors"] = []
     assert SCHEMAS.errors(ref, bad)
+    for member in ["index", "field", "reason"]:  # §5.4: sourceRecordId only when the record had one
+        bad = copy.deepcopy(good)
+        del bad["error"]["data"]["errors"][0][member]
+        assert SCHEMAS.errors(ref, bad), member
 
 
-def test_submit_needs_records_and_device():
-    base = {"jsonrpc": "2.0", "id": "a-1", "method": "measurements/submit",
-            "params": {"batchId": "b-1", "device": {"deviceId": "d"}, "records": [GOOD]}}
-    assert SCHEMAS.errors("measurements-submit.schema.json", base) == []
-    for key, value in [("records", []), ("device", {}), ("batchId", "")]:
-        bad = copy.deepcopy(base)
-        bad["params"][key] = value
-        assert SCHEMAS.errors("measurements-submit.schema.json", bad), key
+def submit_with(**params):
+    message = {"jsonrpc": "2.0", "id": "a-1", "method": "measurements/submit",
+               "params": {"batchId": "b-1", "device": {"deviceId": "d"}, "records": [GOOD]}}
+    for key, value in params.items():
+        if value is None:
+            del message["params"][key]
+        else:
+            message["params"][key] = value
+    return SCHEMAS.errors("measurements-submit.schema.json", message)
+
+
+OTHER_DEVICE = {"deviceId": "other-scale"}
+
+
+@pytest.mark.parametrize("params,valid", [
+    ({}, True),
+    ({"records": [], "cursor": "48"}, True),  # §5.1: a cursor-only batch
+    ({"records": []}, True),
+    ({"device": None, "records": [changed(GOOD, device=OTHER_DEVICE)]}, True),  # every record names its device
+    ({"device": None, "records": [changed(GOOD, device=OTHER_DEVICE), GOOD]}, False),  # record 1 has no device
+    ({"device": None, "records": [], "cursor": "48"}, False),  # no records needs a device
+    ({"device": {}}, False),
+    ({"batchId": ""}, False),
+    ({"batchId": None}, False),
+    ({"records": None}, False),
+    ({"cursor": 48}, False),
+], ids=str)
+def test_submit_device_and_records(params, valid):
+    assert (submit_with(**params) == []) == valid
+
+
+def test_initialize_ingest_has_both_limits():
+    ref = "initialize.schema.json#/$defs/params"
+    base = {"protocolVersions": ["1.0"], "hubInfo": {"name": "kidneyhub", "version": "0.1.0"}}
+    assert SCHEMAS.errors(ref, base) == []  # §3: only protocolVersions and hubInfo are required
+    assert SCHEMAS.errors(ref, base | {"ingest": {"maxBatchRecords": 3, "maxUnacknowledgedBatches": 2}}) == []
+    assert SCHEMAS.errors(ref, base | {"ingest": {"maxBatchRecords": 3}})
+    assert SCHEMAS.errors(ref, base | {"ingest": {"maxBatchRecords": 0, "maxUnacknowledgedBatches": 2}})
+    for member in ["protocolVersions", "hubInfo"]:
+        assert SCHEMAS.errors(ref, {k: v for k, v in base.items() if k != member}), member
+
+
+@pytest.mark.parametrize("location,valid", [
+    ("export.csv:17", True),
+    ("/home/pat/export 2.csv:1", True),
+    ("export.bin@0", True),
+    ("export.bin@4096", True),
+    ("export.csv", False),
+    ("export.csv:0", False),
+    ("line 17", False),
+    (":17", False),
+])
+def test_import_problem_location(location, valid):
+    ref = "files-import.schema.json#/$defs/result"
+    result = {"submitted": 0, "problems": [{"location": location, "reason": "unreadable"}]}
+    assert (SCHEMAS.errors(ref, result) == []) == valid
+
+
+def test_attach_names_its_device():
+    ref = "devices-attach.schema.json#/$defs/params"
+    assert SCHEMAS.errors(ref, {"node": "/dev/hidraw3"}) == []
+    assert SCHEMAS.errors(ref, {"usb": {"vendorId": "1a79", "productId": "6210", "bus": 1, "port": "1-1.2"}}) == []
+    assert SCHEMAS.errors(ref, {"cursor": "311"})
+    assert SCHEMAS.errors(ref, {"usb": {"vendorId": "1a79", "productId": "6210", "bus": "1"}})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -280,7 +350,8 @@ def test_transcript_messages_validate(path):
         message = line["message"]
         rejected = {i for i, r in enumerate(message["params"]["records"]) if record_errors(r)}
         answer = next(l["message"] for _, l, _, _ in checked
-                      if l["direction"] == HUB and l["message"].get("id") == message["id"] and "method" not in l["message"])
+                      if l["direction"] == HUB and isinstance(l["message"], dict)
+                      and l["message"].get("id") == message["id"] and "method" not in l["message"])
         assert answer["error"]["code"] == -32602
         assert {e["index"] for e in answer["error"]["data"]["errors"]} == rejected
 
@@ -289,7 +360,7 @@ def test_transcript_messages_validate(path):
 def test_transcript_lifecycle_rules(path):
     """§3: before answering initialize only `log`; no adapter requests before `initialized`;
     batch sizes within the limits the hub gave."""
-    lines = [line for _, line in read_transcript(path)]
+    lines = [line for _, line in read_transcript(path) if isinstance(line["message"], dict)]  # not a batch array
     first = lines[0]["message"]
     if first.get("method") != "initialize":
         return  # a scenario that starts in the middle of a session
@@ -310,17 +381,35 @@ def test_transcript_lifecycle_rules(path):
             initialized = True
 
 
+@pytest.mark.parametrize("path", TRANSCRIPTS, ids=lambda p: p.name)
+def test_empty_batches_are_cursor_only_resends(path):
+    """§5.1: a batch with no records carries a device and a cursor, and sends again a batch whose
+    records the hub all refused, under the same batchId."""
+    refused = set()
+    lines = [line for _, line in read_transcript(path) if isinstance(line["message"], dict)]
+    submits = {line["message"]["id"]: line["message"]["params"] for line in lines
+               if line["message"].get("method") == "measurements/submit"}
+    for line in lines:
+        message = line["message"]
+        if line["direction"] == HUB and message.get("id") in submits and "error" in message:
+            refused.add(submits[message["id"]]["batchId"])
+        if message.get("method") == "measurements/submit" and message["params"]["records"] == []:
+            params = message["params"]
+            assert "device" in params and "cursor" in params, f"{path.name}: {message}"
+            assert params["batchId"] in refused, f"{path.name}: empty batch {params['batchId']} was never refused"
+
+
 def test_transcripts_cover_every_method():
     seen = set()
     for path in TRANSCRIPTS:
-        seen |= {line["message"].get("method") for _, line in read_transcript(path)}
+        seen |= {line["message"].get("method") for _, line in read_transcript(path) if isinstance(line["message"], dict)}
     assert set(METHODS) <= seen, f"no example for {set(METHODS) - seen}"
 
 
 def test_required_scenarios_exist():
     names = {p.name for p in TRANSCRIPTS}
     for scenario in ["full-session", "unsupported-version", "invalid-batch", "cancelled-sync", "back-pressure",
-                     "files-import"]:
+                     "files-import", "cursor-only-batch"]:
         assert f"{scenario}.transcript.ndjson" in names
 
 

@@ -8,10 +8,10 @@ enum ParsedJSON: Equatable {
     case array([ParsedJSON])
     case object([(key: String, value: ParsedJSON)])
 
-    /// The member `key` of an object (the last one, as JSON parsers conventionally keep).
+    /// The member `key` of an object; of duplicates the first, as `JSONDecoder` reads it.
     subscript(key: String) -> ParsedJSON? {
         guard case .object(let members) = self else { return nil }
-        return members.last { $0.key == key }?.value
+        return members.first { $0.key == key }?.value
     }
 
     var stringValue: String? {
@@ -33,7 +33,7 @@ enum ParsedJSON: Equatable {
         case .string(let value): .string(value)
         case .array(let values): .array(values.map(\.jsonValue))
         case .object(let members):
-            .object(Dictionary(members.map { ($0.key, $0.value.jsonValue) }, uniquingKeysWith: { _, last in last }))
+            .object(Dictionary(members.map { ($0.key, $0.value.jsonValue) }, uniquingKeysWith: { first, _ in first }))
         }
     }
 
@@ -265,14 +265,23 @@ struct JSONParser {
             position += 1
             guard skipDigits() > 0 else { throw failure("invalid number") }
         }
+        let significandEnd = position
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             position += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
             guard skipDigits() > 0 else { throw failure("invalid number") }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        // Too large for a Double (1e999) parses as infinity; the hub's validation names it.
         guard let value = Double(text) else { throw failure("invalid number") }
+        // A number a Double cannot hold (1e999 would be infinity, 1e-400 zero) is refused, as
+        // JSONDecoder refuses it: a submit carrying one then goes down the Codable path, which
+        // names the field malformed, instead of storing infinity or zero.
+        guard value.isFinite else { throw failure("number out of range") }
+        if value == 0,
+            bytes[start..<significandEnd].contains(where: { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) })
+        {
+            throw failure("number out of range")
+        }
         return value
     }
 

@@ -138,7 +138,12 @@ private struct IncomingEnvelope: Decodable {
 func describe(_ error: any Error) -> String {
     guard let error = error as? DecodingError else { return "\(error)" }
     func path(_ context: DecodingError.Context) -> String {
-        let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        // Params decoded from the envelope have the envelope's `params` key first: drop it, or
+        // every path would read `params.params.…` (omitted params, decoded from `{}`, have none).
+        let codingPath =
+            context.codingPath.first?.stringValue == "params"
+            ? context.codingPath.dropFirst() : context.codingPath[...]
+        let keys = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         return keys.isEmpty ? "params" : "params\(keys)"
     }
     switch error {

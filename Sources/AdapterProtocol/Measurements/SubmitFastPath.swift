@@ -13,6 +13,7 @@ enum SubmitFastPath {
             let id = envelope["id"].flatMap(RequestID.init(json:))
         else { return nil }
         switch SubmitMeasurementsRequest.fromJSON(envelope["params"] ?? .object([])) {
+        case nil: return nil
         case .success(let request): return .request(id: id, request: request)
         case .failure(let problem):
             return .unservableRequest(
@@ -143,7 +144,11 @@ struct JSONWriter {
         // JSON has no NaN or infinity; an adapter that produces one gets null, which the hub
         // refuses naming the field, instead of a line that is not JSON at all.
         guard value.isFinite else { return raw("null") }
-        if value == value.rounded(), abs(value) < 1e15 {
+        if value == 0, value.sign == .minus {
+            // Int64 has no negative zero; "-0" reads back as -0.0, as JSONEncoder writes it.
+            raw("-0")
+        } else if value == value.rounded(), abs(value) <= 0x1p53 {
+            // Up to 2^53 `description` would append ".0"; beyond it, it writes an exponent.
             raw(String(Int64(value)))
         } else {
             raw(value.description)
@@ -217,66 +222,94 @@ extension RequestID {
 struct ParamsProblem: Error {
     var reason: String
     init(_ reason: String) { self.reason = reason }
+
+    /// `value`, found at `path`, is not what the Codable path expects there.
+    init(_ value: ParsedJSON?, at path: String) {
+        switch value {
+        case nil: reason = "\(path) is missing"
+        case .null?: reason = "\(path) is null"
+        case _?: reason = "\(path) has the wrong type"
+        }
+    }
 }
 
 extension SubmitMeasurementsRequest {
-    /// The params object, or the reason it is not one (named as the Codable path names it).
-    static func fromJSON(_ json: ParsedJSON) -> Swift.Result<SubmitMeasurementsRequest, ParamsProblem> {
-        guard case .object = json else { return .failure(ParamsProblem("params has the wrong type")) }
+    /// The params object, or the reason it is not one, checked in the Codable path's order
+    /// (batchId, device, cursor, records) and named as it names it; nil when only the Codable
+    /// path can read the params exactly (a `userIndex` beyond 2^53, which a Double cannot hold).
+    static func fromJSON(_ json: ParsedJSON) -> Swift.Result<SubmitMeasurementsRequest, ParamsProblem>? {
+        guard case .object = json else { return .failure(ParamsProblem(json, at: "params")) }
         let params = json
         guard case .string(let batchId)? = params["batchId"] else {
-            return .failure(
-                ParamsProblem(
-                    params["batchId"] == nil ? "params.batchId is missing" : "params.batchId has the wrong type"
-                )
-            )
-        }
-        guard case .array(let entries)? = params["records"] else {
-            return .failure(
-                ParamsProblem(
-                    params["records"] == nil ? "params.records is missing" : "params.records has the wrong type"
-                )
-            )
+            return .failure(ParamsProblem(params["batchId"], at: "params.batchId"))
         }
         var device: DeviceIdentity?
         switch params["device"] {
         case nil, .null?: device = nil
         case let value?:
-            guard let parsed = DeviceIdentity(json: value) else {
-                return .failure(ParamsProblem("params.device has the wrong type"))
+            switch DeviceIdentity.fromJSON(value, at: "params.device") {
+            case .success(let parsed): device = parsed
+            case .failure(let problem): return .failure(problem)
             }
-            device = parsed
         }
         var cursor: String?
         switch params["cursor"] {
         case nil, .null?: cursor = nil
         case .string(let text)?: cursor = text
-        default: return .failure(ParamsProblem("params.cursor has the wrong type"))
+        case let other: return .failure(ParamsProblem(other, at: "params.cursor"))
+        }
+        guard case .array(let entries)? = params["records"] else {
+            return .failure(ParamsProblem(params["records"], at: "params.records"))
         }
         var records: [MeasurementRecord] = []
         records.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
             guard case .object = entry else {
-                return .failure(ParamsProblem("params.records[\(index)] has the wrong type"))
+                return .failure(ParamsProblem(entry, at: "params.records[\(index)]"))
             }
-            records.append(MeasurementRecord(fields: entry))
+            let record = MeasurementRecord(fields: entry)
+            if !record.malformedFields.isEmpty, case .number(let number)? = entry["context"]?["userIndex"],
+                abs(number) >= 0x1p53
+            {
+                return nil
+            }
+            records.append(record)
         }
         return .success(SubmitMeasurementsRequest(batchId: batchId, device: device, cursor: cursor, records: records))
     }
 }
 
 extension DeviceIdentity {
+    /// The device, or its first problem in the order the Codable path checks the members.
+    static func fromJSON(_ json: ParsedJSON, at path: String) -> Swift.Result<DeviceIdentity, ParamsProblem> {
+        guard case .object = json else { return .failure(ParamsProblem(json, at: path)) }
+        guard case .string(let deviceId)? = json["deviceId"] else {
+            return .failure(ParamsProblem(json["deviceId"], at: "\(path).deviceId"))
+        }
+        func optional(_ key: String) throws(ParamsProblem) -> String? {
+            switch json[key] {
+            case nil, .null?: return nil
+            case .string(let text)?: return text
+            case let other: throw ParamsProblem(other, at: "\(path).\(key)")
+            }
+        }
+        do {
+            return .success(
+                DeviceIdentity(
+                    deviceId: deviceId,
+                    manufacturer: try optional("manufacturer"),
+                    model: try optional("model"),
+                    serial: try optional("serial")
+                )
+            )
+        } catch {
+            return .failure(error)
+        }
+    }
+
     init?(json: ParsedJSON) {
-        guard case .object = json, case .string(let deviceId)? = json["deviceId"] else { return nil }
-        let fields = json
-        var malformed: [String] = []
-        self.init(
-            deviceId: deviceId,
-            manufacturer: fields.string("manufacturer", &malformed),
-            model: fields.string("model", &malformed),
-            serial: fields.string("serial", &malformed)
-        )
-        guard malformed.isEmpty else { return nil }
+        guard case .success(let device) = Self.fromJSON(json, at: "device") else { return nil }
+        self = device
     }
 }
 
@@ -310,7 +343,9 @@ extension MeasurementRecord {
                     return strings.count == items.count ? strings : nil
                 },
                 userIndex: values.decoded("userIndex", &nested) { json in
-                    guard case .number(let number) = json, number == number.rounded(), abs(number) < 9e15 else {
+                    // Beyond 2^53 the Double may not be the integer sent: fromJSON leaves those to
+                    // the Codable path, which reads the digits.
+                    guard case .number(let number) = json, number == number.rounded(), abs(number) < 0x1p53 else {
                         return nil
                     }
                     return Int(number)
@@ -350,7 +385,8 @@ extension ParsedJSON {
         decoded(key, &malformed) { json in
             guard case .object(let members) = json else { return nil }
             var numbers: [String: Double] = [:]
-            for (name, value) in members {
+            for (name, value) in members where numbers[name] == nil {
+                // Of duplicate names only the first counts, as in JSONDecoder.
                 guard case .number(let number) = value else { return nil }
                 numbers[name] = number
             }

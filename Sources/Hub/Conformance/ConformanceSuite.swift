@@ -12,14 +12,23 @@ public struct ConformanceSuite: Sendable {
     public let executable: String
     public let arguments: [String]
     public let workingDirectory: String
+    /// The manifest's id, which `adapterInfo.id` must equal; nil for a bare executable.
+    public let expectedId: String?
     /// Small limits so that a sync of a few records still spans several batches.
     let limits = IngestLimits(maxBatchRecords: 3, maxUnacknowledgedBatches: 2)
 
-    public init(adapterId: String, executable: String, arguments: [String] = [], workingDirectory: String) {
+    public init(
+        adapterId: String,
+        executable: String,
+        arguments: [String] = [],
+        workingDirectory: String,
+        expectedId: String? = nil
+    ) {
         self.adapterId = adapterId
         self.executable = executable
         self.arguments = arguments
         self.workingDirectory = workingDirectory
+        self.expectedId = expectedId
     }
 
     /// Checks the adapter of an installed manifest.
@@ -28,7 +37,8 @@ public struct ConformanceSuite: Sendable {
             adapterId: adapter.id,
             executable: adapter.executablePath,
             arguments: adapter.manifest.arguments ?? [],
-            workingDirectory: adapter.directory
+            workingDirectory: adapter.directory,
+            expectedId: adapter.id
         )
     }
 

@@ -69,8 +69,10 @@ final class CursorGuard: Sendable {
         }
     }
 
+    /// The device whose cursor the batch carries: the batch's, else its first record's, as the
+    /// store decides (`RecordValidation`).
     private static func key(_ request: SubmitMeasurementsRequest) -> String {
-        request.device?.deviceId ?? ""
+        request.device?.deviceId ?? request.records.first?.device?.deviceId ?? ""
     }
 
     private static func newest(_ a: Cursor?, _ b: Cursor?) -> Cursor? {

@@ -111,7 +111,14 @@ public final class AdapterClient: Sendable {
         case .request(let id, let submit as SubmitMeasurementsRequest):
             Task { await connection.peerIsActive() }
             cursors.arrived(submit)
-            if window.tryAcquire() {
+            if submit.records.count > limits.maxBatchRecords {
+                let error = RPCError(
+                    .invalidParams,
+                    "Invalid params: \(submit.records.count) records, more than maxBatchRecords (\(limits.maxBatchRecords))"
+                )
+                cursors.settle(submit, stored: false)
+                Task { await connection.reply(to: id, error: error) }
+            } else if window.tryAcquire() {
                 submissions.yield((id, submit))
             } else {
                 let error = RPCError(
@@ -147,7 +154,8 @@ public final class AdapterClient: Sendable {
     public func initialize(
         config: JSONValue? = nil,
         protocolVersions: [String] = supportedProtocolVersions,
-        logLevel: LogLevel = .info
+        logLevel: LogLevel = .info,
+        expectedId: String? = nil
     ) async throws -> InitializeResult {
         let request = InitializeRequest(
             protocolVersions: protocolVersions,
@@ -167,6 +175,12 @@ public final class AdapterClient: Sendable {
         }
         guard !result.adapterInfo.id.isEmpty else {
             throw AdapterHandshakeError(adapterId: adapterId, reason: "answered without adapterInfo.id")
+        }
+        if let expectedId, result.adapterInfo.id != expectedId {
+            throw AdapterHandshakeError(
+                adapterId: adapterId,
+                reason: "answered adapterInfo.id '\(result.adapterInfo.id)', but its manifest says '\(expectedId)'"
+            )
         }
         initializeResult.withLock { $0 = result }
         await connection.notify(InitializedNotification())

@@ -151,7 +151,7 @@ public actor AdapterSupervisor {
             await self?.processEnded(pid: process.pid, description: "\(termination)", stderr: process.stderrText)
         }
         do {
-            try await client.initialize(config: config)
+            try await client.initialize(config: config, expectedId: adapter.id)
         } catch {
             logger.warning("handshake failed: \(error)")
             await client.kill()

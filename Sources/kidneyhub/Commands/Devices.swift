@@ -20,8 +20,10 @@ struct Devices: AsyncParsableCommand {
 
         func run() async throws {
             bootstrapLogging()
-            let (devices, problems) = try await withHub(store: store, search: search) { hub in
-                await hub.scan(seconds: seconds)
+            let (devices, problems) = try await viaRunningHub(store, ControlScanRequest(seconds: seconds)) {
+                ($0.devices, $0.problems)
+            } orInProcess: {
+                try await withHub(store: store, search: search) { hub in await hub.scan(seconds: seconds) }
             }
             if json {
                 try printJSON(devices)
@@ -50,9 +52,12 @@ struct Devices: AsyncParsableCommand {
 
         func run() async throws {
             bootstrapLogging()
-            let device = try await withHub(store: store, search: search) { hub in
-                let adapterId = try await locate(id, adapter: adapter, hub: hub)
-                return try await hub.pair(deviceId: id, adapterId: adapterId, passkey: passkey)
+            let request = ControlPairRequest(deviceId: id, adapterId: adapter, passkey: passkey)
+            let device = try await viaRunningHub(store, request, \.device) {
+                try await withHub(store: store, search: search) { hub in
+                    let adapterId = try await hub.adapter(of: id, given: adapter)
+                    return try await hub.pair(deviceId: id, adapterId: adapterId, passkey: passkey)
+                }
             }
             print("paired \(device.name) (\(device.deviceId))")
         }
@@ -69,9 +74,11 @@ struct Devices: AsyncParsableCommand {
 
         func run() async throws {
             bootstrapLogging()
-            let report = try await withHub(store: store, search: search) { hub in
-                let adapterId = try await locate(id, adapter: adapter, hub: hub)
-                return try await hub.sync(deviceId: id, adapterId: adapterId)
+            let report = try await viaRunningHub(store, ControlSyncRequest(deviceId: id, adapterId: adapter), { $0 }) {
+                try await withHub(store: store, search: search) { hub in
+                    let adapterId = try await hub.adapter(of: id, given: adapter)
+                    return try await hub.sync(deviceId: id, adapterId: adapterId)
+                }
             }
             if json {
                 try printJSON(report)
@@ -109,18 +116,6 @@ struct Devices: AsyncParsableCommand {
             )
         }
     }
-}
-
-/// The adapter of a device: the one given, the one the store has it under, or a scan's.
-private func locate(_ deviceId: String, adapter: String?, hub: HubService) async throws -> String {
-    if let adapter { return adapter }
-    let known = try await hub.store.devices().filter { $0.identity.deviceId == deviceId }
-    if let device = known.last { return device.identity.adapterId }
-    let (found, _) = await hub.scan(seconds: 3)
-    guard let match = found.first(where: { $0.device.deviceId == deviceId }) else {
-        throw CommandFailure("no adapter knows device '\(deviceId)': run `kidneyhub devices scan` to list devices")
-    }
-    return match.adapterId
 }
 
 /// An epoch-millisecond instant in UTC, for listings.

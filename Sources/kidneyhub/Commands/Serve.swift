@@ -21,9 +21,10 @@ struct Serve: AsyncParsableCommand {
         let logger = Logger(label: "kidneyhub.serve")
         let stop = ShutdownSignal()
         try await withHub(store: store, search: search) { hub in
-            logger.notice(
-                "serving \(store.resolvedPath) with adapters: \(hub.catalog.adapters.map(\.id).joined(separator: ", "))"
-            )
+            let control = try ControlServer(path: ControlServer.socketPath(forStore: store.resolvedPath), hub: hub)
+            defer { control.stop() }
+            let adapters = hub.catalog.adapters.map(\.id).joined(separator: ", ")
+            logger.notice("serving \(store.resolvedPath) with adapters: \(adapters); control socket \(control.path)")
             while !stop.received {
                 for device in try await hub.store.devices() {
                     if stop.received { break }

@@ -1,0 +1,59 @@
+import AdapterProtocol
+
+// The requests a command sends to a running `kidneyhub serve` over its control socket
+// (ARCHITECTURE.md, "One hub per store"): the same JSON-RPC connection type as adapters use.
+
+/// `hub/scan`: every adapter that can discover looks for devices.
+public struct ControlScanRequest: RPCRequest, Hashable {
+    public static let method = "hub/scan"
+    public typealias Result = ControlScanResult
+    public var seconds: Double
+    public var adapterIds: [String]?
+    public init(seconds: Double, adapterIds: [String]? = nil) {
+        self.seconds = seconds
+        self.adapterIds = adapterIds
+    }
+}
+
+/// The devices found and the adapters that failed.
+public struct ControlScanResult: Codable, Sendable, Hashable {
+    public var devices: [HubService.FoundDevice]
+    public var problems: [String]
+}
+
+/// `hub/pair`: pair one device through its adapter.
+public struct ControlPairRequest: RPCRequest, Hashable {
+    public static let method = "hub/pair"
+    public typealias Result = PairDeviceResult
+    public var deviceId: String
+    public var adapterId: String?
+    public var passkey: String?
+    public init(deviceId: String, adapterId: String?, passkey: String?) {
+        self.deviceId = deviceId
+        self.adapterId = adapterId
+        self.passkey = passkey
+    }
+}
+
+/// `hub/sync`: sync one device from its stored cursor.
+public struct ControlSyncRequest: RPCRequest, Hashable {
+    public static let method = "hub/sync"
+    public typealias Result = HubService.SyncReport
+    public var deviceId: String
+    public var adapterId: String?
+    public init(deviceId: String, adapterId: String?) {
+        self.deviceId = deviceId
+        self.adapterId = adapterId
+    }
+}
+
+extension MessageRegistry {
+    /// What a running hub answers on its control socket.
+    public static let controlServer = MessageRegistry(
+        requests: [ControlScanRequest.self, ControlPairRequest.self, ControlSyncRequest.self, PingRequest.self],
+        notifications: []
+    )
+
+    /// What a command receives from the hub: answers only.
+    public static let controlClient = MessageRegistry(requests: [], notifications: [])
+}

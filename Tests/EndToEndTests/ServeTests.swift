@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// `kidneyhub serve`: the daemon owns the store; other commands reach it over its control socket
+/// instead of starting a second hub, and it stops cleanly on SIGTERM.
+struct ServeTests {
+    @Test func commandsGoThroughTheRunningHubWhichStopsCleanlyOnSIGTERM() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let scenario = try String(
+            contentsOfFile: "\(Workspace.repositoryRoot)/Plugins/simulator/scenarios/dialysis-day.json",
+            encoding: .utf8
+        )
+        try workspace.installSimulator(scenario: scenario)
+        let serve = try CommandResult.start(
+            Workspace.kidneyhub,
+            [
+                "serve", "--store", workspace.storePath, "--adapters-dir", workspace.adaptersDirectory,
+                "--sync-interval", "3600",
+            ]
+        )
+        let socket = workspace.storePath + ".sock"
+        #expect(
+            ProcessTable.eventually { FileManager.default.fileExists(atPath: socket) },
+            "serve never opened its socket"
+        )
+
+        // With the hub running, a second hub on the store is impossible (the lock), so this sync
+        // can only succeed through the control socket.
+        let sync = try workspace.kidneyhub(["devices", "sync", "sim-scale-1", "--adapter", "simulator", "--json"])
+        #expect(sync.status == 0, "sync through the running hub failed: \(sync.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(sync.stdout.utf8)) as? [String: Any]
+        #expect(report?["stored"] as? Int == 3)
+        let scan = try workspace.kidneyhub(["devices", "scan", "--seconds", "1", "--json"])
+        #expect(scan.status == 0, "scan failed: \(scan.stderr)")
+        #expect(scan.stdout.contains("sim-glucometer-1"))
+
+        kill(serve.processIdentifier, SIGTERM)
+        serve.waitUntilExit()
+        #expect(serve.terminationReason == .exit)
+        #expect(serve.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: socket), "the socket file outlived the hub")
+        #expect(try await workspace.openStore().measurementCount() == 3)
+        // The store is free again: a command now runs its own hub.
+        let after = try workspace.kidneyhub(["devices", "sync", "sim-cuff-1", "--adapter", "simulator"])
+        #expect(after.status == 0, "\(after.stderr)")
+        expectNoLeftovers(workspace)
+    }
+}
