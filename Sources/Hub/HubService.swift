@@ -60,12 +60,19 @@ public actor HubService {
         guard let adapter = catalog.adapter(id: adapterId) else {
             throw AdapterUnavailable(adapterId: adapterId, reason: "no such adapter on the search path")
         }
+        // A tripped breaker outlives the hub that tripped it: the adapter stays failed until the
+        // user asks to retry it (`kidneyhub adapters retry`).
+        let stored = try await store.adapters().first { $0.id == adapterId }
+        let initialState: SupervisorState =
+            stored?.state == .failed
+            ? .failed(reason: "marked failed earlier; run `kidneyhub adapters retry \(adapterId)`") : .idle
         let events = events
         let supervisor = AdapterSupervisor(
             adapter: adapter,
             sink: sink,
             config: adapterConfigs[adapterId],
             settings: settings,
+            initialState: initialState,
             onEvent: { event, state in events.record(event, state: state) },
             onActivity: onActivity
         )
@@ -76,7 +83,7 @@ public actor HubService {
                 name: adapter.manifest.name,
                 version: adapter.manifest.version,
                 manifestPath: adapter.manifestPath,
-                state: .idle,
+                state: initialState.stored,
                 updatedAtMs: Self.nowMs()
             )
         )
@@ -183,6 +190,17 @@ public actor HubService {
                 sink.stopCounting(key)
                 throw error
             }
+        }
+    }
+
+    /// Clears an adapter's tripped breaker, so it may start again.
+    public func retry(adapterId: String) async throws {
+        guard catalog.adapter(id: adapterId) != nil else {
+            throw AdapterUnavailable(adapterId: adapterId, reason: "no such adapter on the search path")
+        }
+        if let supervisor = supervisors[adapterId] { await supervisor.retry() }
+        if try await store.adapters().contains(where: { $0.id == adapterId }) {
+            try await store.setAdapterState(id: adapterId, state: .idle, atMs: Self.nowMs())
         }
     }
 

@@ -68,6 +68,28 @@ import Testing
         expectNoLeftovers(workspace)
     }
 
+    @Test func thePythonExampleSyncsThroughTheHubIncrementally() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.installPythonExample()
+        let scan = try workspace.kidneyhub(["devices", "scan", "--seconds", "1", "--json"])
+        #expect(scan.status == 0, "\(scan.stderr)")
+        #expect(scan.stdout.contains("py-scale-1"))
+        let first = try workspace.kidneyhub(["devices", "sync", "py-scale-1", "--json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let store = try workspace.openStore()
+        let stored = try await store.measurementCount()
+        #expect(stored > 0)
+        #expect(try await store.measurements(kind: .bloodPressure).allSatisfy { $0.measurement.unit == "mm[Hg]" })
+        // The second sync starts from the stored cursor: the adapter sends nothing again.
+        let second = try workspace.kidneyhub(["devices", "sync", "py-scale-1", "--json"])
+        let report = try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any]
+        #expect(report?["stored"] as? Int == 0)
+        #expect(report?["duplicates"] as? Int == 0)
+        #expect(try await store.measurementCount() == stored)
+        expectNoLeftovers(workspace)
+    }
+
     @Test func listingsRefuseUnknownKindsAndBadDates() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }

@@ -53,10 +53,14 @@ struct FaultTests {
         expectNoLeftovers(workspace)
     }
 
-    @Test func aCrashLoopTripsTheBreakerAndMarksTheAdapterFailed() async throws {
+    @Test func aCrashLoopTripsTheBreakerAndTheAdapterStaysFailedUntilRetried() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        try workspace.installSimulator(scenario: bulkScenario(10), arguments: ["--fault", "crash-on-start"])
+        // Crashes on its first five starts only, so that after a retry it works.
+        try workspace.installSimulator(
+            scenario: bulkScenario(10),
+            arguments: ["--fault", "crash-on-start:times=5,counterFile=\(workspace.path)/starts"]
+        )
         let result = try workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"] + quick)
         #expect(result.status != 0)
         #expect(result.stderr.contains("5 crashes"), "\(result.stderr)")
@@ -66,6 +70,20 @@ struct FaultTests {
         #expect(log.last?.kind == .quarantined)
         #expect(try await store.adapters().first { $0.id == "simulator" }?.state == .failed)
         #expect(try await store.measurementCount() == 0)
+
+        // The mark outlives the hub that set it: the next command does not start the adapter.
+        let refused = try workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"] + quick)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("adapters retry simulator"), "\(refused.stderr)")
+        #expect(try await events(store).filter { $0.kind == .crashed }.count == 5)
+        let listed = try workspace.kidneyhub(["adapters", "list", "--json"])
+        #expect(listed.stdout.contains(#""state" : "failed""#), "\(listed.stdout)")
+
+        let retry = try workspace.kidneyhub(["adapters", "retry", "simulator"])
+        #expect(retry.status == 0, "\(retry.stderr)")
+        let synced = try workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"] + quick)
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(try await store.measurementCount() == 10)
         expectNoLeftovers(workspace)
     }
 

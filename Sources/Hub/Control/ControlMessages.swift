@@ -47,10 +47,21 @@ public struct ControlSyncRequest: RPCRequest, Hashable {
     }
 }
 
+/// `hub/retry`: clear an adapter's tripped breaker.
+public struct ControlRetryRequest: RPCRequest, Hashable {
+    public static let method = "hub/retry"
+    public typealias Result = EmptyObject
+    public var adapterId: String
+    public init(adapterId: String) { self.adapterId = adapterId }
+}
+
 extension MessageRegistry {
     /// What a running hub answers on its control socket.
     public static let controlServer = MessageRegistry(
-        requests: [ControlScanRequest.self, ControlPairRequest.self, ControlSyncRequest.self, PingRequest.self],
+        requests: [
+            ControlScanRequest.self, ControlPairRequest.self, ControlSyncRequest.self, ControlRetryRequest.self,
+            PingRequest.self,
+        ],
         notifications: []
     )
 

@@ -79,6 +79,9 @@ public final class ControlServer: Sendable {
             case let sync as ControlSyncRequest:
                 let adapterId = try await hub.adapter(of: sync.deviceId, given: sync.adapterId)
                 await connection.reply(to: id, with: try await hub.sync(deviceId: sync.deviceId, adapterId: adapterId))
+            case let retry as ControlRetryRequest:
+                try await hub.retry(adapterId: retry.adapterId)
+                await connection.reply(to: id, with: EmptyObject())
             case is PingRequest:
                 await connection.reply(to: id, with: EmptyObject())
             default:

@@ -29,7 +29,7 @@ public actor AdapterSupervisor {
     private let onActivity: @Sendable (String, AdapterActivity) -> Void
     private let logger: Logger
 
-    public private(set) var state = SupervisorState.idle
+    public private(set) var state: SupervisorState
     private var current: AdapterClient?
     /// The start in progress (or the restart waiting out its backoff), which callers join.
     private var pendingStart: Task<AdapterClient, any Error>?
@@ -44,9 +44,11 @@ public actor AdapterSupervisor {
         sink: any MeasurementSink,
         config: JSONValue? = nil,
         settings: Settings = Settings(),
+        initialState: SupervisorState = .idle,
         onEvent: @escaping @Sendable (SupervisorEvent, SupervisorState) -> Void = { _, _ in },
         onActivity: @escaping @Sendable (String, AdapterActivity) -> Void = { _, _ in }
     ) {
+        self.state = initialState
         self.adapter = adapter
         self.sink = sink
         self.config = config

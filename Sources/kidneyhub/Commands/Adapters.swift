@@ -7,19 +7,28 @@ import Hub
 struct Adapters: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List installed adapters, or check one against the adapter protocol.",
-        subcommands: [List.self, Check.self]
+        subcommands: [List.self, Check.self, Retry.self]
     )
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the adapters found on the search path.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the adapters found on the search path, with their state in the store."
+        )
+        @OptionGroup var store: StoreOptions
         @OptionGroup var search: AdapterOptions
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
             let catalog = search.catalog()
+            var states: [String: String] = [:]
+            if FileManager.default.fileExists(atPath: store.resolvedPath) {
+                for record in try await openStoreForReading(store).adapters() {
+                    states[record.id] = record.state.rawValue
+                }
+            }
             if json {
                 struct Entry: Encodable {
-                    var id, name, version, manifest, executable: String
+                    var id, name, version, manifest, executable, state: String
                     var kinds: [String]
                 }
                 struct Listing: Encodable {
@@ -35,6 +44,7 @@ struct Adapters: AsyncParsableCommand {
                                 version: $0.manifest.version,
                                 manifest: $0.manifestPath,
                                 executable: $0.executablePath,
+                                state: states[$0.id] ?? "idle",
                                 kinds: $0.manifest.kinds
                             )
                         },
@@ -105,6 +115,23 @@ struct Adapters: AsyncParsableCommand {
                 executable: url.path,
                 workingDirectory: url.deletingLastPathComponent().path
             )
+        }
+    }
+
+    struct Retry: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Let an adapter that was marked failed (a crash loop) start again."
+        )
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var search: AdapterOptions
+        @Argument(help: "The adapter id.") var id: String
+
+        func run() async throws {
+            bootstrapLogging()
+            try await viaRunningHub(store, ControlRetryRequest(adapterId: id), { _ in }) {
+                try await withHub(store: store, search: search) { hub in try await hub.retry(adapterId: id) }
+            }
+            print("\(id) may start again")
         }
     }
 }
