@@ -49,12 +49,7 @@ public struct MeasurementRecord: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         var malformed: [String] = []
         func field<T: Decodable>(_ type: T.Type, _ key: CodingKeys) -> T? {
-            do {
-                return try container.decodeIfPresent(type, forKey: key)
-            } catch {
-                malformed.append(key.stringValue)
-                return nil
-            }
+            container.lenientDecode(type, forKey: key, malformed: &malformed)
         }
         sourceRecordId = field(String.self, .sourceRecordId)
         kind = field(String.self, .kind)
@@ -117,12 +112,7 @@ public struct MeasurementContext: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         var malformed: [String] = []
         func field<T: Decodable>(_ type: T.Type, _ key: CodingKeys) -> T? {
-            do {
-                return try container.decodeIfPresent(type, forKey: key)
-            } catch {
-                malformed.append(key.stringValue)
-                return nil
-            }
+            container.lenientDecode(type, forKey: key, malformed: &malformed)
         }
         mealRelation = field(String.self, .mealRelation)
         bodyPosition = field(String.self, .bodyPosition)
@@ -147,5 +137,18 @@ public struct DeviceIdentity: Codable, Sendable, Hashable {
         self.manufacturer = manufacturer
         self.model = model
         self.serial = serial
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// The value at `key`; nil when absent or null, and also nil when of the wrong type, in which
+    /// case the key's name is added to `malformed`.
+    fileprivate func lenientDecode<T: Decodable>(_ type: T.Type, forKey key: Key, malformed: inout [String]) -> T? {
+        do {
+            return try decodeIfPresent(type, forKey: key)
+        } catch {
+            malformed.append(key.stringValue)
+            return nil
+        }
     }
 }
