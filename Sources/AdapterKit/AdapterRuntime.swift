@@ -26,12 +26,24 @@ public enum AdapterRuntime {
         }
         let session = AdapterSession(adapter: adapter, connection: connection, logger: logger)
         let (calls, callSink) = AsyncStream.makeStream(of: IncomingCall.self)
-        await connection.setHandler { callSink.yield($0) }
+        await connection.setHandler { call in
+            // `exit` must work even while an earlier call (a `shutdown` waiting on a stuck sync) is
+            // still being handled, so it bypasses the queue (adapter-protocol.md §3.6).
+            if case .notification(is ExitNotification) = call {
+                Task { await session.exit(reason: "exit notification") }
+            } else {
+                callSink.yield(call)
+            }
+        }
         await connection.setViolationHandler { logger.log(.warning, "from hub: \($0)") }
 
         Task {
             for await chunk in StandardStreams.inputChunks() { await connection.receive(chunk) }
             callSink.finish()
+            // End of input means exit (§3.7): queued calls get a moment to finish, but a call
+            // that never returns must not keep the process alive.
+            try? await Task.sleep(for: .seconds(1))
+            await session.exit(reason: "end of input")
         }
         // Calls are handled one at a time in arrival order; long requests run in their own tasks.
         for await call in calls { await session.handle(call) }
@@ -69,8 +81,6 @@ actor AdapterSession {
 
     private func handle(_ notification: any RPCNotification) async {
         switch notification {
-        case is ExitNotification:
-            await exit(reason: "exit notification")
         case let cancel as CancelRequestNotification:
             running[cancel.id]?.cancel()
         case is InitializedNotification where phase == .running:

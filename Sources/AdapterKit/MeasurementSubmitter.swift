@@ -113,7 +113,7 @@ public actor MeasurementSubmitter {
         while true {
             do {
                 return BatchOutcome(result: try await pending.value(), dropped: dropped, error: nil)
-            } catch let error as RPCError where error.retryable && retries < 10 {
+            } catch let error as RPCError where error.retryable && !error.isConnectionClosed && retries < 10 {
                 retries += 1
                 // Exponential backoff: 50 ms doubling to 3.2 s, so a busy hub is not hammered.
                 try? await Task.sleep(for: .milliseconds(50 << min(retries - 1, 6)))

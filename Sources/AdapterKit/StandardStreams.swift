@@ -14,7 +14,9 @@ import Foundation
 enum StandardStreams {
     /// Takes over stdout; returns the descriptor that now carries the protocol.
     static func isolateProtocolOutput() -> Int32 {
-        let protocolDescriptor = dup(STDOUT_FILENO)
+        // Close-on-exec, so a helper the adapter starts cannot hold the hub's pipe open after the
+        // adapter itself has exited.
+        let protocolDescriptor = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0)
         guard protocolDescriptor >= 0 else { return STDOUT_FILENO }
         fflush(nil)  // push out anything buffered for the old stdout before it moves
         dup2(STDERR_FILENO, STDOUT_FILENO)

@@ -14,7 +14,7 @@ public actor HubService {
     private let sink: CountingSink
     private let events: EventRecorder
     private let onActivity: @Sendable (String, AdapterActivity) -> Void
-    private var supervisors: [String: AdapterSupervisor] = [:]
+    private var supervisors: [String: Task<AdapterSupervisor, any Error>] = [:]
     private let logger = Logger(label: "kidneyhub.hub")
 
     /// A device one adapter found during a scan.
@@ -56,7 +56,20 @@ public actor HubService {
 
     /// The supervisor of an installed adapter, created on first use.
     public func supervisor(for adapterId: String) async throws -> AdapterSupervisor {
-        if let existing = supervisors[adapterId] { return existing }
+        // The entry goes in before the first suspension, so concurrent callers share one
+        // supervisor (and one adapter process) instead of racing to create two.
+        if let existing = supervisors[adapterId] { return try await existing.value }
+        let creation = Task { try await makeSupervisor(for: adapterId) }
+        supervisors[adapterId] = creation
+        do {
+            return try await creation.value
+        } catch {
+            supervisors[adapterId] = nil
+            throw error
+        }
+    }
+
+    private func makeSupervisor(for adapterId: String) async throws -> AdapterSupervisor {
         guard let adapter = catalog.adapter(id: adapterId) else {
             throw AdapterUnavailable(adapterId: adapterId, reason: "no such adapter on the search path")
         }
@@ -76,7 +89,6 @@ public actor HubService {
             onEvent: { event, state in events.record(event, state: state) },
             onActivity: onActivity
         )
-        supervisors[adapterId] = supervisor
         try await store.upsertAdapter(
             AdapterRecord(
                 id: adapter.id,
@@ -92,8 +104,11 @@ public actor HubService {
 
     /// Asks every adapter that can discover (or those named) to look for devices for `seconds`.
     /// An adapter that fails is reported in `problems`; the others' devices are still returned.
-    public func scan(seconds: Double, adapterIds: [String]? = nil) async -> (devices: [FoundDevice], problems: [String])
+    public func scan(seconds requested: Double, adapterIds: [String]? = nil) async
+        -> (devices: [FoundDevice], problems: [String])
     {
+        // The control socket passes this through from anyone: keep it to what a scan can mean.
+        let seconds = requested.isFinite ? min(max(requested, 0), 600) : 5
         let candidates = catalog.adapters.filter { adapterIds?.contains($0.id) ?? true }
         var found: [FoundDevice] = []
         var problems: [String] = []
@@ -153,6 +168,10 @@ public actor HubService {
         sink.startCounting(key)
         var resumptions = 0
         while true {
+            if Task.isCancelled {
+                sink.stopCounting(key)
+                throw CancellationError()
+            }
             let client: AdapterClient
             do {
                 client = try await supervisor.client()
@@ -198,7 +217,7 @@ public actor HubService {
         guard catalog.adapter(id: adapterId) != nil else {
             throw AdapterUnavailable(adapterId: adapterId, reason: "no such adapter on the search path")
         }
-        if let supervisor = supervisors[adapterId] { await supervisor.retry() }
+        if let supervisor = try? await supervisors[adapterId]?.value { await supervisor.retry() }
         if try await store.adapters().contains(where: { $0.id == adapterId }) {
             try await store.setAdapterState(id: adapterId, state: .idle, atMs: Self.nowMs())
         }
@@ -207,14 +226,18 @@ public actor HubService {
     /// The state of every adapter that was started.
     public func states() async -> [String: SupervisorState] {
         var states: [String: SupervisorState] = [:]
-        for (id, supervisor) in supervisors { states[id] = await supervisor.state }
+        for (id, creation) in supervisors {
+            if let supervisor = try? await creation.value { states[id] = await supervisor.state }
+        }
         return states
     }
 
     /// Stops every adapter gracefully and writes the last events.
     public func stop() async {
         await withTaskGroup(of: Void.self) { group in
-            for supervisor in supervisors.values { group.addTask { await supervisor.stop() } }
+            for creation in supervisors.values {
+                group.addTask { await (try? await creation.value)?.stop() }
+            }
         }
         await events.flush()
     }

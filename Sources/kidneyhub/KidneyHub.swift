@@ -49,6 +49,14 @@ struct AdapterOptions: ParsableArguments {
     @Option(help: .hidden) var restartBackoff: Double?
     @Option(help: .hidden) var requestIdleTimeout: Double?
 
+    func validate() throws {
+        for (name, value) in [("--restart-backoff", restartBackoff), ("--request-idle-timeout", requestIdleTimeout)] {
+            if let value, !(0.001...3600).contains(value) {
+                throw ValidationError("\(name) must be 0.001 to 3600 seconds")
+            }
+        }
+    }
+
     /// The supervision settings: the protocol's defaults unless tuned (tests shorten them).
     var settings: AdapterSupervisor.Settings {
         var settings = AdapterSupervisor.Settings()

@@ -31,7 +31,7 @@ struct MessageCodingTests {
 
     @Test func unknownRequestMethodIsUnservableWithMethodNotFound() throws {
         let line = #"{"jsonrpc":"2.0","id":"x","method":"nope/never"}"#
-        guard case .unservableRequest(let id, let error) = try decoder.decode(Array(line.utf8)) else {
+        guard case .unservableRequest(let id, _, let error) = try decoder.decode(Array(line.utf8)) else {
             Issue.record("expected an unservable request")
             return
         }
@@ -41,7 +41,7 @@ struct MessageCodingTests {
 
     @Test func badParamsAreInvalidParamsNamingThePath() throws {
         let line = #"{"jsonrpc":"2.0","id":2,"method":"measurements/submit","params":{"records":[]}}"#
-        guard case .unservableRequest(_, let error) = try decoder.decode(Array(line.utf8)) else {
+        guard case .unservableRequest(_, _, let error) = try decoder.decode(Array(line.utf8)) else {
             Issue.record("expected an unservable request")
             return
         }

@@ -22,7 +22,7 @@ enum DecodeOutcome: Equatable, CustomStringConvertible {
             } else {
                 self = .other("request \(id) \(type(of: request))")
             }
-        case .unservableRequest(let id, let error): self = .unservableRequest(id, error)
+        case .unservableRequest(let id, _, let error): self = .unservableRequest(id, error)
         case .notification(let notification): self = .other("notification \(type(of: notification))")
         case .response(let id): self = .other("response \(id)")
         case .errorResponse(let id, let error): self = .other("error response \(String(describing: id)) \(error)")

@@ -46,4 +46,34 @@ struct ServeTests {
         #expect(after.status == 0, "\(after.stderr)")
         expectNoLeftovers(workspace)
     }
+
+    @Test func sigtermStopsTheHubEvenInTheMiddleOfAStuckSync() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.installSimulator(
+            scenario: #"{"scenario":"stuck","devices":[{"deviceId":"meter","name":"Meter","readings":[]}]}"#,
+            arguments: ["--fault", "hang-sync"]
+        )
+        let serve = try CommandResult.start(
+            Workspace.kidneyhub,
+            [
+                "serve", "--store", workspace.storePath, "--adapters-dir", workspace.adaptersDirectory,
+                "--sync-interval", "3600",
+            ]
+        )
+        #expect(ProcessTable.eventually { FileManager.default.fileExists(atPath: workspace.storePath + ".sock") })
+        let stuck = try CommandResult.start(
+            Workspace.kidneyhub,
+            ["devices", "sync", "meter", "--adapter", "simulator", "--store", workspace.storePath]
+        )
+        try await Task.sleep(for: .seconds(1))  // the sync now waits on an adapter that never answers
+        let signalled = ContinuousClock.now
+        kill(serve.processIdentifier, SIGTERM)
+        serve.waitUntilExit()
+        #expect(ContinuousClock.now - signalled < .seconds(15))
+        #expect(serve.terminationReason == .exit && serve.terminationStatus == 0)
+        stuck.waitUntilExit()
+        #expect(stuck.terminationStatus != 0, "the stuck sync cannot have succeeded")
+        expectNoLeftovers(workspace)
+    }
 }

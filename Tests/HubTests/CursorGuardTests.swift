@@ -60,3 +60,44 @@ struct CursorGuardTests {
         #expect(guardian.cursorToStore(for: other) == "9")
     }
 }
+
+struct CursorGuardOrderTests {
+    private func batch(_ id: String, cursor: String?) -> SubmitMeasurementsRequest {
+        SubmitMeasurementsRequest(batchId: id, device: DeviceIdentity(deviceId: "d"), cursor: cursor, records: [])
+    }
+
+    @Test func aLaterRefusedBatchStoredFirstKeepsItsCursorForTheLastOne() {
+        let guardian = CursorGuard()
+        let (b1, b2) = (batch("b1", cursor: "500"), batch("b2", cursor: "1000"))
+        guardian.arrived(b1)
+        guardian.arrived(b2)
+        guardian.settle(b1, stored: false)
+        guardian.settle(b2, stored: false)
+        // b2 comes back first and is stored while b1 still stands refused: its cursor waits.
+        #expect(guardian.cursorToStore(for: b2) == nil)
+        guardian.settle(b2, stored: true)
+        // b1 is the last refused batch: it is stored with the newest cursor, b2's.
+        #expect(guardian.cursorToStore(for: b1) == "1000")
+        guardian.settle(b1, stored: true)
+    }
+
+    @Test func anUnreadableBatchHoldsEveryCursorForTheRestOfTheConnection() {
+        let guardian = CursorGuard()
+        guardian.holdAllCursors()
+        let later = batch("b9", cursor: "9000")
+        guardian.arrived(later)
+        #expect(guardian.cursorToStore(for: later) == nil)
+    }
+
+    @Test func aBatchWithoutDeviceIsGuardedUnderItsFirstRecordsDevice() {
+        let guardian = CursorGuard()
+        let refused = batch("b1", cursor: "5")
+        var record = MeasurementRecord(sourceRecordId: "r", kind: "body_weight", value: 80, unit: "kg")
+        record.device = DeviceIdentity(deviceId: "d")
+        let deviceless = SubmitMeasurementsRequest(batchId: "b2", device: nil, cursor: "9", records: [record])
+        guardian.arrived(refused)
+        guardian.arrived(deviceless)
+        guardian.settle(refused, stored: false)
+        #expect(guardian.cursorToStore(for: deviceless) == nil)
+    }
+}

@@ -32,6 +32,8 @@ public enum ProtocolViolation: Sendable, CustomStringConvertible {
     case oversizedLine(prefix: String)
     case unsolicitedResponse(id: RequestID?)
     case unservableNotification(method: String, reason: String)
+    /// A request this side answered with -32601 or -32602 because it could not read it.
+    case unreadableRequest(method: String, reason: String)
 
     public var description: String {
         switch self {
@@ -39,6 +41,7 @@ public enum ProtocolViolation: Sendable, CustomStringConvertible {
         case .oversizedLine(let prefix): "line over the 1 MiB cap, starting: \(prefix)"
         case .unsolicitedResponse(let id): "response to unknown request id \(id.map { "\($0)" } ?? "null")"
         case .unservableNotification(let method, let reason): "notification \(method) ignored: \(reason)"
+        case .unreadableRequest(let method, let reason): "request \(method) refused: \(reason)"
         }
     }
 }
@@ -96,14 +99,31 @@ public actor JSONRPCConnection {
         (outboundLines, outbound) = AsyncStream.makeStream(of: [UInt8].self)
     }
 
-    /// Sets who receives the peer's requests and notifications.
+    /// Sets who receives the peer's requests and notifications; those that arrived before are
+    /// delivered now, in order.
     public func setHandler(_ handler: @escaping @Sendable (IncomingCall) -> Void) {
         self.handler = handler
+        for call in earlyCalls { handler(call) }
+        earlyCalls = []
     }
 
-    /// Sets who hears about lines that break the protocol.
+    /// Sets who hears about lines that break the protocol, including those seen already.
     public func setViolationHandler(_ handler: @escaping @Sendable (ProtocolViolation) -> Void) {
         self.violationHandler = handler
+        for violation in earlyViolations { handler(violation) }
+        earlyViolations = []
+    }
+
+    /// What arrived before the handlers were set (a process is read from its first byte).
+    private var earlyCalls: [IncomingCall] = []
+    private var earlyViolations: [ProtocolViolation] = []
+
+    private func deliver(_ call: IncomingCall) {
+        if let handler { handler(call) } else { earlyCalls.append(call) }
+    }
+
+    private func report(_ violation: ProtocolViolation) {
+        if let violationHandler { violationHandler(violation) } else { earlyViolations.append(violation) }
     }
 
     /// Whether `close` was called.
@@ -199,8 +219,10 @@ public actor JSONRPCConnection {
         }
     }
 
-    /// Waits until every line queued before `close` was handed to the writer.
+    /// Ends sending: waits until every line queued so far was handed to the writer; later sends
+    /// fail as after `close`.
     public func flush() async {
+        if closedReason == nil { closedReason = "flushed" }
         outbound.finish()
         await writerTask?.value
     }
@@ -254,7 +276,7 @@ public actor JSONRPCConnection {
             case .oversized(let prefix):
                 // The peer broke framing: nothing after this line can be trusted, so the
                 // connection ends here rather than racing the peer's next messages.
-                violationHandler?(.oversizedLine(prefix: String(decoding: prefix, as: UTF8.self)))
+                report(.oversizedLine(prefix: String(decoding: prefix, as: UTF8.self)))
                 close(reason: "line over the 1 MiB cap")
                 return
             }
@@ -266,7 +288,7 @@ public actor JSONRPCConnection {
         do {
             message = try decoder.decode(line)
         } catch {
-            violationHandler?(
+            report(
                 .notJSONRPC(line: String(decoding: line.prefix(200), as: UTF8.self), reason: error.reason)
             )
             if answersMalformedLines { reply(to: nil, error: RPCError(error.code, error.reason)) }
@@ -274,20 +296,21 @@ public actor JSONRPCConnection {
         }
         switch message {
         case .request(let id, let request):
-            handler?(.request(id: id, request: request))
+            deliver(.request(id: id, request: request))
         case .notification(let notification):
-            handler?(.notification(notification))
+            deliver(.notification(notification))
         case .response(let id):
-            guard outstanding[id] != nil else { return violationHandler?(.unsolicitedResponse(id: id)) ?? () }
+            guard outstanding[id] != nil else { return report(.unsolicitedResponse(id: id)) }
             finish(id, with: .success(line))
         case .errorResponse(let id, let error):
-            guard let id, outstanding[id] != nil else { return violationHandler?(.unsolicitedResponse(id: id)) ?? () }
+            guard let id, outstanding[id] != nil else { return report(.unsolicitedResponse(id: id)) }
             finish(id, with: .failure(error))
-        case .unservableRequest(let id, let error):
+        case .unservableRequest(let id, let method, let error):
             reply(to: id, error: error)
+            report(.unreadableRequest(method: method, reason: error.message))
         case .unservableNotification(let method, let reason):
             // §2: unknown notifications are ignored; `$/` ones silently.
-            if !method.hasPrefix("$/") { violationHandler?(.unservableNotification(method: method, reason: reason)) }
+            if !method.hasPrefix("$/") { report(.unservableNotification(method: method, reason: reason)) }
         }
     }
 

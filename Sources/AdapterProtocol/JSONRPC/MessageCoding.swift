@@ -8,7 +8,7 @@ public enum IncomingMessage: Sendable {
     case response(id: RequestID)
     case errorResponse(id: RequestID?, error: RPCError)
     /// A request this side cannot serve: unknown method (-32601) or bad params (-32602).
-    case unservableRequest(id: RequestID, error: RPCError)
+    case unservableRequest(id: RequestID, method: String, error: RPCError)
     /// A notification with an unknown method or bad params; ignored by the receiver.
     case unservableNotification(method: String, reason: String)
 }
@@ -102,13 +102,18 @@ private struct IncomingEnvelope: Decodable {
     ) -> IncomingMessage {
         if let id {
             guard let type = registry.requestType(for: method) else {
-                return .unservableRequest(id: id, error: RPCError(.methodNotFound, "Method not found: \(method)"))
+                return .unservableRequest(
+                    id: id,
+                    method: method,
+                    error: RPCError(.methodNotFound, "Method not found: \(method)")
+                )
             }
             do {
                 return .request(id: id, request: try decodeParams(type, container: container))
             } catch {
                 return .unservableRequest(
                     id: id,
+                    method: method,
                     error: RPCError(.invalidParams, "Invalid params for \(method): \(describe(error))")
                 )
             }

@@ -18,6 +18,7 @@ enum SubmitFastPath {
         case .failure(let problem):
             return .unservableRequest(
                 id: id,
+                method: SubmitMeasurementsRequest.method,
                 error: RPCError(
                     .invalidParams,
                     "Invalid params for \(SubmitMeasurementsRequest.method): \(problem.reason)"

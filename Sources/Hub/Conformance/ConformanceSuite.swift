@@ -48,7 +48,7 @@ public struct ConformanceSuite: Sendable {
         var results: [ConformanceResult] = []
         results.append(
             await check("handshake", violations) { session in
-                let result = try await session.client.initialize()
+                let result = try await session.client.initialize(expectedId: expectedId)
                 guard result.protocolVersion == "1.0" else {
                     return .fail("answered protocol version '\(result.protocolVersion)' to an offer of [1.0]")
                 }
@@ -272,16 +272,7 @@ public struct ConformanceSuite: Sendable {
         }
 
         func waitForExit(upTo limit: Duration) async -> AdapterProcess.Termination? {
-            await withTaskGroup(of: AdapterProcess.Termination?.self) { group in
-                group.addTask { await process.waitForExit() }
-                group.addTask {
-                    try? await Task.sleep(for: limit)
-                    return nil
-                }
-                let first = await group.next() ?? nil
-                group.cancelAll()
-                return first
-            }
+            await process.waitForExit(upTo: limit)
         }
     }
 }
@@ -333,7 +324,8 @@ final class ConformanceSink: MeasurementSink {
         }
         try? await Task.sleep(for: delay)
         if refuse {
-            return .failure(RPCError(.hubShuttingDown, "refused once by the conformance suite", retryable: true))
+            // A failed write (-32603, retryable) is a refusal an adapter must answer by sending again.
+            return .failure(RPCError(.internalError, "refused once by the conformance suite", retryable: true))
         }
         state.withLock {
             $0.observations.batches += 1

@@ -56,6 +56,7 @@ public final class ControlServer: Sendable {
             }
             for await chunk in UnixSocket.chunks(from: descriptor) { await connection.receive(chunk) }
             await connection.close(reason: "client disconnected")
+            await connection.flush()  // no write may reach the descriptor after it is closed
             close(descriptor)
         }
         logger.debug("control client connected")
@@ -119,6 +120,8 @@ public struct ControlClient: Sendable {
         Task {
             for await chunk in UnixSocket.chunks(from: descriptor) { await connection.receive(chunk) }
             await connection.close(reason: "the hub closed the control socket")
+            await connection.flush()
+            Glibc.close(descriptor)  // only after the reader and the writer are done with it
         }
         return ControlClient(connection: connection, descriptor: descriptor)
     }
@@ -128,10 +131,9 @@ public struct ControlClient: Sendable {
         try await connection.send(request)
     }
 
-    /// Closes the connection.
+    /// Closes the connection; the reading task releases the descriptor once it sees the end.
     public func close() async {
         await connection.close(reason: "done")
         shutdown(descriptor, Int32(SHUT_RDWR))
-        Glibc.close(descriptor)
     }
 }

@@ -19,8 +19,8 @@ enum UnixSocket {
     /// A listening socket bound at `path` (a stale file there is replaced).
     static func listen(at path: String) throws(Failure) -> Int32 {
         unlink(path)
-        let descriptor = try make(path)
         var address = try self.address(path)
+        let descriptor = try make(path)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
@@ -37,8 +37,8 @@ enum UnixSocket {
 
     /// A socket connected to the listener at `path`.
     static func connect(to path: String) throws(Failure) -> Int32 {
-        let descriptor = try make(path)
         var address = try self.address(path)
+        let descriptor = try make(path)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))

@@ -23,6 +23,9 @@ final class CursorGuard: Sendable {
 
     private struct State {
         var devices: [String: DeviceState] = [:]
+        /// Set when a batch could not even be read: its device and records are unknown, so no
+        /// cursor of this connection can be trusted any more.
+        var holdAll = false
         var arrivals: [String: Int] = [:]
         var nextArrival = 0
     }
@@ -37,9 +40,16 @@ final class CursorGuard: Sendable {
         }
     }
 
+    /// Stores no cursor for the rest of the connection: a batch arrived whose params could not be
+    /// read, so which records it held, and for which device, is unknown (adapter-protocol.md §5.3).
+    func holdAllCursors() {
+        state.withLock { $0.holdAll = true }
+    }
+
     /// The cursor to store with `request`, decided just before it is written.
     func cursorToStore(for request: SubmitMeasurementsRequest) -> String? {
         state.withLock { state in
+            if state.holdAll { return nil }
             guard let device = state.devices[Self.key(request)], !device.refused.isEmpty else { return request.cursor }
             guard Set(device.refused.keys) == [request.batchId] else { return nil }
             let own = request.cursor.map { Cursor(arrival: state.arrivals[request.batchId] ?? 0, value: $0) }
@@ -54,11 +64,11 @@ final class CursorGuard: Sendable {
             var device = state.devices[key] ?? DeviceState()
             let arrival = state.arrivals[request.batchId] ?? 0
             if stored {
-                let wasBlocked = !device.refused.isEmpty
-                let wasRefused = device.refused.removeValue(forKey: request.batchId) != nil
+                device.refused.removeValue(forKey: request.batchId)
                 if device.refused.isEmpty {
                     device.held = nil
-                } else if wasBlocked, !wasRefused, let cursor = request.cursor {
+                } else if let cursor = request.cursor {
+                    // Still blocked by another refused batch: this batch's cursor waits too.
                     device.held = Self.newest(device.held, Cursor(arrival: arrival, value: cursor))
                 }
                 state.arrivals[request.batchId] = nil

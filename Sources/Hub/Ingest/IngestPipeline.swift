@@ -8,12 +8,12 @@ import Logging
 /// transaction → acknowledge → post-commit hook.
 public struct IngestPipeline: MeasurementSink {
     public let store: HubDatabase
-    public let hook: any PostCommitHook
+    private let hooks: PostCommitQueue
     private let logger = Logger(label: "kidneyhub.ingest")
 
     public init(store: HubDatabase, hook: any PostCommitHook = NoPostCommitWork()) {
         self.store = store
-        self.hook = hook
+        self.hooks = PostCommitQueue(hook)
     }
 
     public func prepare(_ request: SubmitMeasurementsRequest, from adapterId: String) -> Result<PreparedBatch, RPCError>
@@ -43,7 +43,7 @@ public struct IngestPipeline: MeasurementSink {
                 RPCError(.internalError, "Internal error: the batch could not be stored: \(error)", retryable: true)
             )
         }
-        await hook.didCommit(outcome, device: batch.device)
+        hooks.enqueue(outcome, device: batch.device)
         return .success(
             SubmitMeasurementsResult(
                 batchId: prepared.request.batchId,

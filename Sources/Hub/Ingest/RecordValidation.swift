@@ -9,6 +9,9 @@ import HubStore
 enum RecordValidation {
     /// The batch's records ready to store, or every invalid record with its field and reason.
     static func validate(_ request: SubmitMeasurementsRequest, adapterId: String) -> Result<IngestBatch, RPCError> {
+        guard !request.batchId.isEmpty else {
+            return .failure(RPCError(.invalidParams, "Invalid params: params.batchId is empty"))
+        }
         var records: [IngestRecord] = []
         records.reserveCapacity(request.records.count)
         var invalid: [InvalidRecord] = []
@@ -42,7 +45,12 @@ enum RecordValidation {
         }
         if !invalid.isEmpty { return .failure(.invalidRecords(invalid)) }
         guard let defaultDevice = batchDevice ?? records.first?.device else {
-            return .failure(RPCError(.invalidParams, "Invalid params: the batch has no records"))
+            return .failure(
+                RPCError(
+                    .invalidParams,
+                    "Invalid params: params.device is missing, and a batch without records needs it"
+                )
+            )
         }
         return .success(IngestBatch(device: defaultDevice, records: records, cursor: request.cursor))
     }

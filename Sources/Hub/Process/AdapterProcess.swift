@@ -1,5 +1,6 @@
 import AdapterProtocol
 import Foundation
+import Logging
 import Subprocess
 import Synchronization
 import SystemPackage
@@ -64,15 +65,16 @@ public final class AdapterProcess: Sendable {
     ) async throws -> AdapterProcess {
         ignoreBrokenPipes
         let stderrTail = StderrTail()
-        let (started, startedSink) = AsyncStream.makeStream(of: Started.self)
-        let launched = Mutex(false)
+        let logger = Logger(label: "kidneyhub.process")
+        // Resolved once: with the running process, or nil when it could not be started. Waiting on
+        // it ignores cancellation on purpose: a launch cancelled halfway must still learn the pid
+        // of what it started, so that the caller can stop it.
+        let started = OneShot<Started?>()
         let reaped = ReapedFlag()
 
         let termination = Task<Termination, Never> {
             var options = PlatformOptions()
             options.createSession = true
-            // If this task is cancelled the process group gets SIGTERM, then SIGKILL after 2 s.
-            options.teardownSequence = [.gracefulShutDown(toProcessGroup: true, allowedDurationToNextStep: .seconds(2))]
             do {
                 let result = try await Subprocess.run(
                     .path(FilePath(executable)),
@@ -97,15 +99,14 @@ public final class AdapterProcess: Sendable {
                     ) { line in
                         _ = try await writer.write(line)
                     }
-                    launched.withLock { $0 = true }
-                    startedSink.yield(
+                    started.resolve(
                         Started(
                             pid: execution.processIdentifier.value,
                             connection: connection,
                             inputCloser: { try? await writer.finish() }
                         )
                     )
-                    startedSink.finish()
+                    let pid = execution.processIdentifier.value
                     await withTaskGroup(of: Void.self) { group in
                         group.addTask {
                             do {
@@ -113,48 +114,54 @@ public final class AdapterProcess: Sendable {
                                     let bytes = buffer.withUnsafeBytes { Array($0) }
                                     await connection.receive(bytes)
                                 }
-                            } catch {}
+                            } catch {
+                                logger.warning("reading stdout of \(adapterId) failed: \(error)")
+                            }
+                            // End of stdout ends the session at once, even if a helper the adapter
+                            // started still holds stderr open; a group that lingers 2 s more is
+                            // killed, which also closes stderr and lets `run` reap the adapter.
+                            await connection.close(reason: "adapter closed its output")
+                            Task {
+                                try? await Task.sleep(for: .seconds(2))
+                                if !reaped.isSet { kill(-pid, SIGKILL) }
+                            }
                         }
                         group.addTask {
                             do {
                                 for try await buffer in execution.standardError {
                                     buffer.withUnsafeBytes { stderrTail.append($0) }
                                 }
-                            } catch {}
+                            } catch {
+                                logger.warning("reading stderr of \(adapterId) failed: \(error)")
+                            }
                         }
                         await group.waitForAll()
                     }
-                    await connection.close(reason: "adapter closed its output")
-                    // The output is closed, so the adapter is exiting and `run` reaps it once
-                    // the body returns; one that lingers 2 s more is killed with its group.
-                    let pid = execution.processIdentifier.value
-                    Task {
-                        try? await Task.sleep(for: .seconds(2))
-                        if !reaped.isSet { kill(-pid, SIGKILL) }
-                    }
                 }
                 reaped.set()
+                // The adapter is reaped; anything it left in its process group goes too (§3.8).
+                kill(-result.processIdentifier.value, SIGKILL)
                 switch result.terminationStatus {
                 case .exited(let code): return .exited(code)
                 case .signaled(let signal): return .signaled(signal)
                 }
             } catch {
-                if !launched.withLock({ $0 }) { startedSink.finish() }
+                started.resolve(nil)
                 return .failedToRun("\(error)")
             }
         }
-        for await process in started {
-            return AdapterProcess(
-                adapterId: adapterId,
-                pid: process.pid,
-                connection: process.connection,
-                stderrTail: stderrTail,
-                termination: termination,
-                inputCloser: process.inputCloser
-            )
+        guard let process = await started.value() else {
+            let reason = await termination.value
+            throw AdapterLaunchError(adapterId: adapterId, executable: executable, reason: "\(reason)")
         }
-        let reason = await termination.value
-        throw AdapterLaunchError(adapterId: adapterId, executable: executable, reason: "\(reason)")
+        return AdapterProcess(
+            adapterId: adapterId,
+            pid: process.pid,
+            connection: process.connection,
+            stderrTail: stderrTail,
+            termination: termination,
+            inputCloser: process.inputCloser
+        )
     }
 
     /// What the launch task hands out once the process runs.
@@ -167,6 +174,12 @@ public final class AdapterProcess: Sendable {
     /// Waits until the process has ended and been reaped.
     public func waitForExit() async -> Termination {
         await termination.value
+    }
+
+    /// Waits until the process has ended, at most `limit`; nil if it still runs.
+    public func waitForExit(upTo limit: Duration) async -> Termination? {
+        let termination = termination
+        return await firstOf({ await termination.value }, orAfter: limit)
     }
 
     /// Closes the process's stdin: end of input means exit (adapter-protocol.md §3.7).

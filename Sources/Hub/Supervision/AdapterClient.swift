@@ -63,7 +63,10 @@ public final class AdapterClient: Sendable {
         self.cursors = cursors
         let connection = process.connection
         await connection.setHandler { [weak self] call in self?.handle(call) }
-        await connection.setViolationHandler { violation in onActivity(.violation(violation)) }
+        await connection.setViolationHandler { violation in
+            if case .unreadableRequest(SubmitMeasurementsRequest.method, _) = violation { cursors.holdAllCursors() }
+            onActivity(.violation(violation))
+        }
         // Two stages, so the next batch is checked while the previous one is written; each is
         // one task, so batches are stored in the order they arrived and a device's cursor only
         // moves forward.
@@ -242,10 +245,12 @@ public final class AdapterClient: Sendable {
             await connection.notify(ExitNotification())
         }
         await connection.close(reason: "hub stopped the adapter")
-        await connection.flush()
+        // A write blocked on an adapter that no longer reads must not hold up the stop.
+        let connection = connection
+        _ = await firstOf({ await connection.flush() }, orAfter: .seconds(1))
         await process.closeInput()
         for (wait, signal) in [(Duration.seconds(2), SIGTERM), (.seconds(5), SIGKILL)] {
-            if let termination = await waitForExit(upTo: wait) {
+            if let termination = await process.waitForExit(upTo: wait) {
                 process.signalGroup(SIGKILL)  // sweep any helper the adapter left behind
                 return termination
             }
@@ -263,18 +268,6 @@ public final class AdapterClient: Sendable {
         return await process.waitForExit()
     }
 
-    private func waitForExit(upTo limit: Duration) async -> AdapterProcess.Termination? {
-        await withTaskGroup(of: AdapterProcess.Termination?.self) { group in
-            group.addTask { await self.process.waitForExit() }
-            group.addTask {
-                try? await Task.sleep(for: limit)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
-    }
 }
 
 /// An adapter whose `initialize` answer the hub cannot accept.

@@ -90,15 +90,23 @@ public actor AdapterSupervisor {
 
     /// Stops the adapter gracefully; it is not restarted.
     public func stop() async {
-        pendingStart?.cancel()
+        // A tripped breaker stays tripped (and stored as failed) until the user retries it.
+        if case .failed = state { return }
+        let pending = pendingStart
         pendingStart = nil
+        pending?.cancel()
         pingTask?.cancel()
         let client = current
         current = nil
         transition(to: .stopped)
+        // A start in progress sees the stopped state and stops what it launched; wait for that,
+        // so no adapter outlives its supervisor.
+        _ = try? await pending?.value
         if let client {
             let termination = await client.stop()
             emit(.stopped, "stopped (\(termination))")
+        } else {
+            emit(.stopped, "stopped")
         }
     }
 
@@ -133,6 +141,11 @@ public actor AdapterSupervisor {
             processEnded(pid: nil, description: "\(error)", stderr: "")
             throw error
         }
+        if state == .stopped || Task.isCancelled {
+            process.signalGroup(SIGKILL)
+            _ = await process.waitForExit()
+            throw CancellationError()
+        }
         let adapterId = adapter.id
         let onActivity = onActivity
         let client = await AdapterClient(
@@ -160,7 +173,10 @@ public actor AdapterSupervisor {
             processEnded(pid: process.pid, description: "handshake failed: \(error)", stderr: process.stderrText)
             throw error
         }
-        guard current === client, !Task.isCancelled else { throw CancellationError() }
+        guard current === client, state != .stopped, !Task.isCancelled else {
+            await client.stop()
+            throw CancellationError()
+        }
         pendingStart = nil
         transition(to: .running)
         emit(isRestart ? .restarted : .started, "\(isRestart ? "restarted" : "started") (pid \(process.pid))")

@@ -15,8 +15,12 @@ struct Devices: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List nearby supported devices.")
         @OptionGroup var store: StoreOptions
         @OptionGroup var search: AdapterOptions
-        @Option(help: "How long to look.") var seconds: Double = 5
+        @Option(help: "How long to look, 0.1 to 600 seconds.") var seconds: Double = 5
         @Flag(help: "Print JSON.") var json = false
+
+        func validate() throws {
+            guard (0.1...600).contains(seconds) else { throw ValidationError("--seconds must be 0.1 to 600") }
+        }
 
         func run() async throws {
             bootstrapLogging()

@@ -121,7 +121,8 @@ struct MeasurementListing: Encodable {
 
     private static func format(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        if rounded == rounded.rounded(), let whole = Int(exactly: rounded) { return String(whole) }
+        return String(rounded)
     }
 }
 

@@ -13,7 +13,13 @@ struct Serve: AsyncParsableCommand {
     )
     @OptionGroup var store: StoreOptions
     @OptionGroup var search: AdapterOptions
-    @Option(help: "Seconds between syncs of the known devices.") var syncInterval: Double = 300
+    @Option(help: "Seconds between syncs of the known devices (1 to 86400).") var syncInterval: Double = 300
+
+    func validate() throws {
+        guard (1...86_400).contains(syncInterval) else {
+            throw ValidationError("--sync-interval must be 1 to 86400 seconds")
+        }
+    }
     @Flag(help: "Log debug detail.") var verbose = false
 
     func run() async throws {
@@ -25,23 +31,28 @@ struct Serve: AsyncParsableCommand {
             defer { control.stop() }
             let adapters = hub.catalog.adapters.map(\.id).joined(separator: ", ")
             logger.notice("serving \(store.resolvedPath) with adapters: \(adapters); control socket \(control.path)")
-            while !stop.received {
-                for device in try await hub.store.devices() {
-                    if stop.received { break }
-                    do {
-                        let report = try await hub.sync(
-                            deviceId: device.identity.deviceId,
-                            adapterId: device.identity.adapterId
-                        )
-                        if report.stored > 0 {
-                            logger.notice("\(device.identity.deviceId): \(report.stored) new readings")
-                        }
-                    } catch {
-                        logger.warning("sync of \(device.identity.deviceId) failed: \(error)")
+            // The syncs run in their own task so that a signal is acted on at once, even in the
+            // middle of a long or stuck sync: the hub then stops every adapter, which ends it.
+            let syncs = Task {
+                while !Task.isCancelled {
+                    for device in (try? await hub.store.devices()) ?? [] where !Task.isCancelled {
+                        do {
+                            let report = try await hub.sync(
+                                deviceId: device.identity.deviceId,
+                                adapterId: device.identity.adapterId
+                            )
+                            if report.stored > 0 {
+                                logger.notice("\(device.identity.deviceId): \(report.stored) new readings")
+                            }
+                        } catch  where !Task.isCancelled {
+                            logger.warning("sync of \(device.identity.deviceId) failed: \(error)")
+                        } catch {}
                     }
+                    try? await Task.sleep(for: .seconds(syncInterval))
                 }
-                await stop.wait(upTo: .seconds(syncInterval))
             }
+            await stop.wait(upTo: .seconds(Double(Int32.max)))
+            syncs.cancel()
             logger.notice("stopping: \(stop.signalName ?? "signal")")
         }
     }
