@@ -3,6 +3,7 @@ import AdapterProtocol
 /// What a running request can use to talk back to the hub.
 public struct AdapterContext: Sendable {
     let connection: JSONRPCConnection
+    let window: WindowSlots
     /// The hub's batch limits from `initialize`.
     public let limits: IngestLimits
     /// Logs to stderr.
@@ -12,7 +13,7 @@ public struct AdapterContext: Sendable {
 
     /// A submitter for one device's records.
     public func submitter(for device: DeviceIdentity) -> MeasurementSubmitter {
-        MeasurementSubmitter(connection: connection, device: device, limits: limits, logger: logger)
+        MeasurementSubmitter(connection: connection, device: device, limits: limits, window: window, logger: logger)
     }
 
     /// Reports progress, when the hub asked for it.

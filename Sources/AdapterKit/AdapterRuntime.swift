@@ -62,6 +62,8 @@ actor AdapterSession {
     private var logger: AdapterLogger
     private var phase = Phase.awaitingInitialize
     private var limits = IngestLimits.default
+    /// Created at `initialize`, when the hub says how wide the window is.
+    private var window = WindowSlots(capacity: IngestLimits.default.maxUnacknowledgedBatches)
     private var running: [RequestID: Task<Void, Never>] = [:]
 
     init(adapter: any Adapter, connection: JSONRPCConnection, logger: AdapterLogger) {
@@ -85,7 +87,13 @@ actor AdapterSession {
             running[cancel.id]?.cancel()
         case is InitializedNotification where phase == .running:
             await adapter.initialized(
-                context: AdapterContext(connection: connection, limits: limits, logger: logger, progressToken: nil)
+                context: AdapterContext(
+                    connection: connection,
+                    window: window,
+                    limits: limits,
+                    logger: logger,
+                    progressToken: nil
+                )
             )
         default:
             break  // An `initialized` out of turn is ignored; unknown ones never reach here.
@@ -128,6 +136,7 @@ actor AdapterSession {
             return await connection.reply(to: id, error: error)
         }
         limits = request.ingest ?? .default
+        window = WindowSlots(capacity: limits.maxUnacknowledgedBatches)
         do {
             try await adapter.configure(request, context: context(for: request))
         } catch {
@@ -147,6 +156,7 @@ actor AdapterSession {
     private func context(for request: any RPCRequest) -> AdapterContext {
         AdapterContext(
             connection: connection,
+            window: window,
             limits: limits,
             logger: logger,
             progressToken: Self.progressToken(of: request)

@@ -2,8 +2,8 @@ import AdapterProtocol
 
 /// Sends one device's records to the hub as `measurements/submit` batches (adapter-protocol.md §5).
 ///
-/// It keeps at most the hub's window of batches unacknowledged (`submit` waits for a free slot,
-/// which is the back-pressure), re-sends a batch the hub refused with a retryable error, and on a
+/// Every submitter of a connection shares the hub's window of unacknowledged batches (`submit`
+/// waits for a free slot, which is the back-pressure), re-sends a batch the hub refused with a retryable error, and on a
 /// §5.4 refusal drops the records the hub named (logging each) and re-sends the rest.
 public actor MeasurementSubmitter {
     private let connection: JSONRPCConnection
@@ -12,7 +12,8 @@ public actor MeasurementSubmitter {
     private let logger: AdapterLogger
     private let batchPrefix: String
     private var nextBatch = 1
-    private var inFlight: [Task<BatchOutcome, Never>] = []
+    private let window: WindowSlots
+    private var inFlight: [Task<Void, Never>] = []
     private var summary = SubmissionSummary()
     private var failure: RPCError?
 
@@ -35,8 +36,15 @@ public actor MeasurementSubmitter {
         var latency: Duration = .zero
     }
 
-    init(connection: JSONRPCConnection, device: DeviceIdentity, limits: IngestLimits, logger: AdapterLogger) {
+    init(
+        connection: JSONRPCConnection,
+        device: DeviceIdentity,
+        limits: IngestLimits,
+        window: WindowSlots,
+        logger: AdapterLogger
+    ) {
         self.connection = connection
+        self.window = window
         self.device = device
         self.limits = limits
         self.logger = logger
@@ -52,7 +60,7 @@ public actor MeasurementSubmitter {
         while start < records.count {
             let end = min(start + size, records.count)
             let part = Array(records[start..<end])
-            try await waitForWindow()
+            await window.acquire()
             let request = SubmitMeasurementsRequest(
                 batchId: "\(batchPrefix)\(nextBatch)",
                 device: device,
@@ -62,11 +70,13 @@ public actor MeasurementSubmitter {
             nextBatch += 1
             let sentAt = ContinuousClock.now
             let pending = await connection.start(request)
+            let window = window
             inFlight.append(
                 Task {
                     var outcome = await Self.deliver(request, first: pending, connection: connection, logger: logger)
                     outcome.latency = ContinuousClock.now - sentAt
-                    return outcome
+                    await window.release()
+                    await self.settle(outcome)
                 }
             )
             start = end
@@ -75,17 +85,12 @@ public actor MeasurementSubmitter {
 
     /// Waits for every batch's answer; throws the first unrecoverable error.
     public func finish() async throws -> SubmissionSummary {
-        while !inFlight.isEmpty { try await settleOldest() }
+        while !inFlight.isEmpty { await inFlight.removeFirst().value }
         if let failure { throw failure }
         return summary
     }
 
-    private func waitForWindow() async throws {
-        while inFlight.count >= max(1, limits.maxUnacknowledgedBatches) { try await settleOldest() }
-    }
-
-    private func settleOldest() async throws {
-        let outcome = await inFlight.removeFirst().value
+    private func settle(_ outcome: BatchOutcome) {
         if let result = outcome.result {
             summary.acknowledgementLatencies.append(outcome.latency)
             summary.stored += result.stored
@@ -93,10 +98,7 @@ public actor MeasurementSubmitter {
             summary.submitted += result.stored + result.duplicates
         }
         summary.dropped += outcome.dropped
-        if let error = outcome.error {
-            failure = failure ?? error
-            throw error
-        }
+        if let error = outcome.error { failure = failure ?? error }
     }
 
     /// Sends a batch until it is acknowledged or fails for good.

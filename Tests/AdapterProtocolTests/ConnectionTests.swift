@@ -122,7 +122,7 @@ struct ConnectionTests {
         let sync = Task { try await hub.send(SyncDeviceRequest(deviceId: "d")) }
         try await Task.sleep(for: .milliseconds(50))
         sync.cancel()
-        await #expect(throws: RPCError.self) { try await sync.value }
+        await #expect(throws: RPCError(.requestCancelled, "Request cancelled")) { try await sync.value }
         #expect(cancelled.withLock { $0 } == requestIds.withLock { $0 })
         #expect(cancelled.withLock { $0.count } == 1)
     }

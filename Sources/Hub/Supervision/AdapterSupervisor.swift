@@ -113,6 +113,9 @@ public actor AdapterSupervisor {
     /// Returns once the process behind `client` has exited and its end was handled, so the next
     /// `client()` starts (or waits for) a fresh one instead of returning the dead one.
     public func waitForEnd(of client: AdapterClient) async {
+        // A connection can also end with the process still running (a write to it failed):
+        // give it a moment to exit on its own, then end it.
+        if await client.process.waitForExit(upTo: .seconds(3)) == nil { await client.kill() }
         let termination = await client.process.waitForExit()
         processEnded(pid: client.process.pid, description: "\(termination)", stderr: client.process.stderrText)
     }
