@@ -28,9 +28,9 @@ struct UnitTableTests {
         #expect(throws: UnitConversionError.analyteRequired(from: "mg/dL", to: "mmol/L")) {
             try UnitTable.convert(100, from: "mg/dL", to: "mmol/L")
         }
-        let creatinine = Analyte(rawValue: "creatinine")
-        #expect(throws: UnitConversionError.noAnalyteFactor(creatinine, from: "mg/dL", to: "mmol/L")) {
-            try UnitTable.convert(1, from: "mg/dL", to: "mmol/L", analyte: creatinine)
+        let cholesterol = Analyte(rawValue: "cholesterol")
+        #expect(throws: UnitConversionError.noAnalyteFactor(cholesterol, from: "mg/dL", to: "mmol/L")) {
+            try UnitTable.convert(1, from: "mg/dL", to: "mmol/L", analyte: cholesterol)
         }
     }
 

@@ -2,7 +2,7 @@ extension UnitTable {
     /// The hub's unit table: every unit a measurement kind accepts, plus the analyte factors.
     ///
     /// Sizes are exact ratios to the dimension's base unit (the base has size 1). To add a lab analyte, append its
-    /// units here and one `AnalyteFactor` below (for example creatinine mg/dL → umol/L × 88.4, formats.md §5).
+    /// units here and one `AnalyteFactor` below; the lab catalog (`LabCatalog`) lists which units each lab accepts.
     public static let standard = UnitTable(
         units: [
             // Mass, base kg.
@@ -25,6 +25,8 @@ extension UnitTable {
             UCUMUnit("1", .dimensionless, 1),
             UCUMUnit("{steps}", .dimensionless, 1),
             UCUMUnit("%", .dimensionless, 1, per: 100),
+            // A mass ratio: the urine albumin-to-creatinine ratio in mg albumin per g creatinine.
+            UCUMUnit("mg/g", .dimensionless, 1, per: 1000),
 
             // Pressure, base Pa.
             UCUMUnit("Pa", .pressure, 1),
@@ -39,8 +41,29 @@ extension UnitTable {
 
             // Concentrations, bases mg/dL and mmol/L; crossing between them needs an analyte factor.
             UCUMUnit("mg/dL", .massConcentration, 1),
+            UCUMUnit("g/dL", .massConcentration, 1000),
+            UCUMUnit("g/L", .massConcentration, 100),
+            UCUMUnit("mg/L", .massConcentration, 1, per: 10),
+            // 1 ng/mL = 10⁻⁶ mg per 10⁻² dL = 10⁻⁴ mg/dL; 1 pg/mL = 1 ng/L = 10⁻⁷ mg/dL.
+            UCUMUnit("ng/mL", .massConcentration, 1, per: 10_000),
+            UCUMUnit("pg/mL", .massConcentration, 1, per: 10_000_000),
+            UCUMUnit("ng/L", .massConcentration, 1, per: 10_000_000),
             UCUMUnit("mmol/L", .substanceConcentration, 1),
             UCUMUnit("umol/L", .substanceConcentration, 1, per: 1000),
+            UCUMUnit("nmol/L", .substanceConcentration, 1, per: 1_000_000),
+            UCUMUnit("pmol/L", .substanceConcentration, 1, per: 1_000_000_000),
+
+            // Charge concentration, base meq/L (UCUM `meq`, printed mEq); to mmol/L through the ion's valence.
+            UCUMUnit("meq/L", .equivalentConcentration, 1),
+
+            // Substance fraction, base mmol/mol (HbA1c IFCC); apart from % so NGSP % never converts as ‰.
+            UCUMUnit("mmol/mol", .substanceFraction, 1),
+
+            // Mass per substance, base mg/mmol (urine albumin-to-creatinine ratio in SI units).
+            UCUMUnit("mg/mmol", .massPerSubstance, 1),
+
+            // eGFR, normalized to 1.73 m² body surface; the UCUM annotation {1.73_m2} names the normalization.
+            UCUMUnit("mL/min/{1.73_m2}", .normalizedFlowRate, 1),
 
             // Temperature, base Cel. °C = (°F − 32) × 5/9 (definition of the Fahrenheit scale).
             UCUMUnit("Cel", .temperature, 1),
@@ -63,7 +86,29 @@ extension UnitTable {
         ],
         analyteFactors: [
             // formats.md §5: glucose mg/dL → mmol/L ÷ 18.0156 (molar mass 180.156 g/mol).
-            AnalyteFactor(.glucose, from: "mg/dL", to: "mmol/L", divideBy: 18.0156)
+            AnalyteFactor(.glucose, from: "mg/dL", to: "mmol/L", divideBy: 18.0156),
+            // formats.md §5: creatinine mg/dL → µmol/L × 88.4 (MW 113.12; JAMA/AMA SI table). nutrition.md §2.10
+            // uses the same factor for CKD-EPI ("convert µmol/L to mg/dL by dividing by 88.4").
+            AnalyteFactor(.creatinine, from: "mg/dL", to: "umol/L", multiplyBy: 88.4),
+            // formats.md §5: phosphorus (inorganic phosphate as P) mg/dL → mmol/L × 0.3229 (10/30.974).
+            AnalyteFactor(.phosphorus, from: "mg/dL", to: "mmol/L", multiplyBy: 0.3229),
+            // formats.md §5: calcium mg/dL → mmol/L × 0.2495 (10/40.078).
+            AnalyteFactor(.calcium, from: "mg/dL", to: "mmol/L", multiplyBy: 0.2495),
+            // formats.md §5: uric acid mg/dL → µmol/L × 59.48 (10000/168.11).
+            AnalyteFactor(.uricAcid, from: "mg/dL", to: "umol/L", multiplyBy: 59.48),
+            // formats.md §5: intact PTH pg/mL → pmol/L × 0.106 (÷ 9.425, MW ≈ 9425 Da).
+            AnalyteFactor(.parathyroidHormone, from: "pg/mL", to: "pmol/L", multiplyBy: 0.106),
+            // formats.md §5: 25-OH vitamin D ng/mL → nmol/L × 2.496 (1000/400.64, MW of 25(OH)D3).
+            AnalyteFactor(.vitaminD25OH, from: "ng/mL", to: "nmol/L", multiplyBy: 2.496),
+            // formats.md §5: monovalent ions, mEq/L = mmol/L (× 1; csmu.edu.tw SI table).
+            AnalyteFactor(.potassium, from: "meq/L", to: "mmol/L", multiplyBy: 1),
+            AnalyteFactor(.sodium, from: "meq/L", to: "mmol/L", multiplyBy: 1),
+            AnalyteFactor(.bicarbonate, from: "meq/L", to: "mmol/L", multiplyBy: 1),
+            // formats.md §5: HbA1c IFCC (mmol/mol) = (NGSP % − 2.15) × 10.929 (IFCC master equation); reverse
+            // NGSP = 0.0915 × IFCC + 2.15.
+            AnalyteFactor(.hemoglobinA1c, from: "%", to: "mmol/mol", subtract: 2.15, thenMultiplyBy: 10.929),
+            // formats.md §5: UACR mg/g → mg/mmol ÷ 8.84 (1 mmol creatinine = 113.12 mg, the 88.4 convention).
+            AnalyteFactor(.urineAlbuminCreatinineRatio, from: "mg/g", to: "mg/mmol", divideBy: 8.84),
         ]
     )
 }

@@ -14,4 +14,15 @@ public enum UnitDimension: String, Sendable, Hashable, CaseIterable {
     case energy
     case time
     case volume
+    /// Charge per volume (meq/L); crossing to mmol/L needs the ion's valence, so it takes an analyte factor.
+    case equivalentConcentration
+    /// Amount of substance per amount of substance (mmol/mol).
+    ///
+    /// Kept apart from `dimensionless` because HbA1c in % (NGSP) and in mmol/mol (IFCC) are different scales: they
+    /// convert only through the HbA1c factor, never as % ↔ ‰.
+    case substanceFraction
+    /// Mass per amount of substance (mg/mmol, the SI form of the urine albumin-to-creatinine ratio).
+    case massPerSubstance
+    /// Volume per time per 1.73 m² of body surface (eGFR). Unnormalized mL/min is deliberately absent.
+    case normalizedFlowRate
 }

@@ -2,7 +2,7 @@
 public struct UnitTable: Sendable {
     /// Units by UCUM code.
     public let units: [String: UCUMUnit]
-    /// Analyte-specific bridges between dimensions (glucose mg/dL ↔ mmol/L, later creatinine, phosphate ...).
+    /// Analyte-specific bridges between dimensions (glucose mg/dL ↔ mmol/L, creatinine, phosphate, HbA1c ...).
     public let analyteFactors: [AnalyteFactor]
 
     init(units: [UCUMUnit], analyteFactors: [AnalyteFactor]) {
@@ -55,19 +55,20 @@ public struct UnitTable: Sendable {
         return UnitConverter(
             from: from,
             to: to,
-            fromOrigin: source.origin,
+            fromOrigin: bridge.fromOrigin,
             numerator: bridge.numerator,
             denominator: bridge.denominator,
-            toOrigin: target.origin
+            toOrigin: bridge.toOrigin
         )
     }
 
-    /// Finds an analyte factor linking the two dimensions and composes source → factor's units → target.
+    /// Finds an analyte factor linking the two dimensions and composes source → factor's units → target, as one
+    /// affine map `(value − fromOrigin) × numerator ÷ denominator + toOrigin`.
     private func bridge(
         from source: UCUMUnit,
         to target: UCUMUnit,
         analyte: Analyte?
-    ) throws(UnitConversionError) -> (numerator: Double, denominator: Double) {
+    ) throws(UnitConversionError) -> (fromOrigin: Double, numerator: Double, denominator: Double, toOrigin: Double) {
         let bridgeable = analyteFactors.contains { factor in
             let ends = (units[factor.from]?.dimension, units[factor.to]?.dimension)
             return ends == (source.dimension, target.dimension) || ends == (target.dimension, source.dimension)
@@ -94,7 +95,20 @@ public struct UnitTable: Sendable {
             let numerator = source.numerator * entry.denominator * factorNumerator * exit.numerator * target.denominator
             let denominator =
                 source.denominator * entry.numerator * factorDenominator * exit.denominator * target.numerator
-            return (numerator, denominator)
+            // An affine factor's offset is in the factor's `from` unit. Walking forwards it is subtracted before
+            // scaling, so it moves into the source unit (÷ source → entry); walking backwards it is added after
+            // scaling, so it moves into the target unit (× exit → target). Bridged dimensions have origin 0.
+            guard factor.offset != 0 else { return (source.origin, numerator, denominator, target.origin) }
+            if forward {
+                let offsetInSource =
+                    factor.offset * source.denominator * entry.numerator
+                    / (source.numerator * entry.denominator)
+                return (source.origin + offsetInSource, numerator, denominator, target.origin)
+            }
+            let offsetInTarget =
+                factor.offset * exit.numerator * target.denominator
+                / (exit.denominator * target.numerator)
+            return (source.origin, numerator, denominator, target.origin + offsetInTarget)
         }
         throw .noAnalyteFactor(analyte, from: source.code, to: target.code)
     }
