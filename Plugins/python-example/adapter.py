@@ -423,7 +423,11 @@ class Adapter:
         return batch
 
     def drop_invalid(self, batch, errors):
-        """§5.4: the hub stored nothing; drop the records it named, log them, return the rest."""
+        """§5.4: the hub stored nothing; drop the records it named, log them, return the rest.
+
+        A batch left with no records still goes back when it carries a cursor (§5.1, a
+        cursor-only batch), so the hub stores the cursor and stops holding back later ones (§5.3).
+        """
         bad = {e.get("index") for e in errors}
         for e in errors:
             self.log("warning", f"dropping invalid record {e.get('sourceRecordId')}: {e.get('reason')}",
@@ -431,7 +435,7 @@ class Adapter:
         rest = [r for i, r in enumerate(batch["records"]) if i not in bad]
         if len(rest) == len(batch["records"]):  # the hub named no record of ours: do not loop forever
             raise RpcError(-32803, f"The hub refused batch {batch['batchId']} without naming a record of it")
-        return {**batch, "records": rest} if rest else None
+        return {**batch, "records": rest} if rest or "cursor" in batch else None
 
 
 def watch_hub(pid):
