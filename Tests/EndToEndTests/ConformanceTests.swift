@@ -4,8 +4,12 @@ import Testing
 /// `kidneyhub adapters check` against the shipped adapters and against adapters that break
 /// the protocol on purpose (the simulator with faults).
 struct ConformanceTests {
-    private func check(_ manifest: String, in workspace: Workspace) throws -> CommandResult {
-        try CommandResult.run(Workspace.kidneyhub, ["adapters", "check", manifest, "--json"], timeout: .seconds(120))
+    private func check(_ manifest: String, in workspace: Workspace) async throws -> CommandResult {
+        try await CommandResult.run(
+            Workspace.kidneyhub,
+            ["adapters", "check", manifest, "--json"],
+            timeout: .seconds(120)
+        )
     }
 
     private func failedChecks(_ result: CommandResult) throws -> [String] {
@@ -15,7 +19,7 @@ struct ConformanceTests {
         return results.filter { $0["verdict"] as? String == "fail" }.compactMap { $0["check"] as? String }
     }
 
-    @Test func theSimulatorIsConformant() throws {
+    @Test func theSimulatorIsConformant() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         let manifest = try workspace.installSimulator(
@@ -24,19 +28,19 @@ struct ConformanceTests {
                 encoding: .utf8
             )
         )
-        let result = try check(manifest, in: workspace)
+        let result = try await check(manifest, in: workspace)
         #expect(try failedChecks(result) == [], "\(result.stdout)")
         #expect(result.status == 0)
-        expectNoLeftovers(workspace)
+        await expectNoLeftovers(workspace)
     }
 
-    @Test func thePythonExampleIsConformant() throws {
+    @Test func thePythonExampleIsConformant() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        let result = try check(try workspace.installPythonExample(), in: workspace)
+        let result = try await check(try workspace.installPythonExample(), in: workspace)
         #expect(try failedChecks(result) == [], "\(result.stdout)")
         #expect(result.status == 0)
-        expectNoLeftovers(workspace)
+        await expectNoLeftovers(workspace)
     }
 
     @Test(arguments: [
@@ -44,18 +48,22 @@ struct ConformanceTests {
         ("wrong-version", "unsupported-version"),
         ("ignore-shutdown", "shutdown"),
     ])
-    func aBrokenAdapterFailsNamingTheCheck(fault: String, failedCheck: String) throws {
+    func aBrokenAdapterFailsNamingTheCheck(fault: String, failedCheck: String) async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         let manifest = try workspace.installSimulator(
             scenario: #"{"scenario":"empty","devices":[]}"#,
             arguments: ["--fault", fault]
         )
-        let result = try check(manifest, in: workspace)
+        let result = try await check(manifest, in: workspace)
         #expect(result.status == 1)
         #expect(try failedChecks(result) == [failedCheck], "\(result.stdout)")
-        let table = try CommandResult.run(Workspace.kidneyhub, ["adapters", "check", manifest], timeout: .seconds(120))
+        let table = try await CommandResult.run(
+            Workspace.kidneyhub,
+            ["adapters", "check", manifest],
+            timeout: .seconds(120)
+        )
         #expect(table.stdout.contains("FAILED \(failedCheck)"))
-        expectNoLeftovers(workspace)
+        await expectNoLeftovers(workspace)
     }
 }

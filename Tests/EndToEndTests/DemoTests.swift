@@ -14,7 +14,7 @@ import Testing
         )
         try workspace.installSimulator(scenario: scenario)
 
-        let first = try workspace.kidneyhub(["demo"])
+        let first = try await workspace.kidneyhub(["demo"])
         #expect(first.status == 0, "demo failed: \(first.stderr)")
         #expect(first.stdout.contains("sim-scale-1"))
         #expect(first.stdout.contains("148/86"))
@@ -33,11 +33,11 @@ import Testing
         #expect(total == 10)
 
         // A second run syncs from the stored cursors: nothing new, nothing stored twice.
-        let second = try workspace.kidneyhub(["demo"])
+        let second = try await workspace.kidneyhub(["demo"])
         #expect(second.status == 0, "second demo failed: \(second.stderr)")
         #expect(try await store.measurementCount() == total)
 
-        let listing = try workspace.kidneyhub(
+        let listing = try await workspace.kidneyhub(
             ["measurements", "list", "--kind", "blood_pressure", "--json"],
             runsAdapters: false
         )
@@ -46,7 +46,7 @@ import Testing
         #expect((rows?.first?["components"] as? [String: Double])?["systolic"] == 148)
         #expect(rows?.first?["unit"] as? String == "mm[Hg]")
 
-        expectNoLeftovers(workspace)
+        await expectNoLeftovers(workspace)
     }
 
     @Test func invalidRecordsAreRefusedAndTheValidOnesStored() async throws {
@@ -57,7 +57,9 @@ import Testing
             encoding: .utf8
         )
         try workspace.installSimulator(scenario: scenario)
-        let sync = try workspace.kidneyhub(["devices", "sync", "sim-bad-scale-1", "--adapter", "simulator", "--json"])
+        let sync = try await workspace.kidneyhub([
+            "devices", "sync", "sim-bad-scale-1", "--adapter", "simulator", "--json",
+        ])
         #expect(sync.status == 0, "sync failed: \(sync.stderr)")
         let rows = try await workspace.openStore().measurements()
         #expect(rows.map(\.measurement.sourceRecordId) == ["SC-0666/1", "SC-0666/7"])
@@ -65,38 +67,44 @@ import Testing
         for field in ["unit", "kind", "effectiveTime", "sourceRecordId"] {
             #expect(sync.stderr.contains(field), "the refusal did not name \(field): \(sync.stderr)")
         }
-        expectNoLeftovers(workspace)
+        await expectNoLeftovers(workspace)
     }
 
     @Test func thePythonExampleSyncsThroughTheHubIncrementally() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         try workspace.installPythonExample()
-        let scan = try workspace.kidneyhub(["devices", "scan", "--seconds", "1", "--json"])
+        let scan = try await workspace.kidneyhub(["devices", "scan", "--seconds", "1", "--json"])
         #expect(scan.status == 0, "\(scan.stderr)")
         #expect(scan.stdout.contains("py-scale-1"))
-        let first = try workspace.kidneyhub(["devices", "sync", "py-scale-1", "--json"])
+        let first = try await workspace.kidneyhub(["devices", "sync", "py-scale-1", "--json"])
         #expect(first.status == 0, "\(first.stderr)")
         let store = try workspace.openStore()
         let stored = try await store.measurementCount()
         #expect(stored > 0)
         #expect(try await store.measurements(kind: .bloodPressure).allSatisfy { $0.measurement.unit == "mm[Hg]" })
         // The second sync starts from the stored cursor: the adapter sends nothing again.
-        let second = try workspace.kidneyhub(["devices", "sync", "py-scale-1", "--json"])
+        let second = try await workspace.kidneyhub(["devices", "sync", "py-scale-1", "--json"])
         let report = try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any]
         #expect(report?["stored"] as? Int == 0)
         #expect(report?["duplicates"] as? Int == 0)
         #expect(try await store.measurementCount() == stored)
-        expectNoLeftovers(workspace)
+        await expectNoLeftovers(workspace)
     }
 
-    @Test func listingsRefuseUnknownKindsAndBadDates() throws {
+    @Test func listingsRefuseUnknownKindsAndBadDates() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        let unknownKind = try workspace.kidneyhub(["measurements", "list", "--kind", "weight"], runsAdapters: false)
+        let unknownKind = try await workspace.kidneyhub(
+            ["measurements", "list", "--kind", "weight"],
+            runsAdapters: false
+        )
         #expect(unknownKind.status != 0)
         #expect(unknownKind.stderr.contains("body_weight"))
-        let badDate = try workspace.kidneyhub(["measurements", "list", "--since", "17/11/2026"], runsAdapters: false)
+        let badDate = try await workspace.kidneyhub(
+            ["measurements", "list", "--since", "17/11/2026"],
+            runsAdapters: false
+        )
         #expect(badDate.status != 0)
         #expect(badDate.stderr.contains("--since"))
     }

@@ -39,7 +39,9 @@ struct FaultTests {
             scenario: bulkScenario(3000),
             arguments: ["--fault", "crash:1200,times=2,counterFile=\(workspace.path)/crashes"]
         )
-        let result = try workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator", "--json"] + quick)
+        let result = try await workspace.kidneyhub(
+            ["devices", "sync", "meter", "--adapter", "simulator", "--json"] + quick
+        )
         #expect(result.status == 0, "sync failed: \(result.stderr)")
         let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect(report?["stored"] as? Int == 3000)
@@ -50,7 +52,7 @@ struct FaultTests {
         let kinds = try await events(store).map(\.kind)
         #expect(kinds.filter { $0 == .crashed }.count == 2)
         #expect(kinds.filter { $0 == .restarted }.count == 2)
-        expectNoLeftovers(workspace)
+        await expectNoLeftovers(workspace)
     }
 
     @Test func aCrashLoopTripsTheBreakerAndTheAdapterStaysFailedUntilRetried() async throws {
@@ -61,7 +63,7 @@ struct FaultTests {
             scenario: bulkScenario(10),
             arguments: ["--fault", "crash-on-start:times=5,counterFile=\(workspace.path)/starts"]
         )
-        let result = try workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"] + quick)
+        let result = try await workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"] + quick)
         #expect(result.status != 0)
         #expect(result.stderr.contains("5 crashes"), "\(result.stderr)")
         let store = try workspace.openStore()
@@ -72,19 +74,19 @@ struct FaultTests {
         #expect(try await store.measurementCount() == 0)
 
         // The mark outlives the hub that set it: the next command does not start the adapter.
-        let refused = try workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"] + quick)
+        let refused = try await workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"] + quick)
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("adapters retry simulator"), "\(refused.stderr)")
         #expect(try await events(store).filter { $0.kind == .crashed }.count == 5)
-        let listed = try workspace.kidneyhub(["adapters", "list", "--json"])
+        let listed = try await workspace.kidneyhub(["adapters", "list", "--json"])
         #expect(listed.stdout.contains(#""state" : "failed""#), "\(listed.stdout)")
 
-        let retry = try workspace.kidneyhub(["adapters", "retry", "simulator"])
+        let retry = try await workspace.kidneyhub(["adapters", "retry", "simulator"])
         #expect(retry.status == 0, "\(retry.stderr)")
-        let synced = try workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"] + quick)
+        let synced = try await workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"] + quick)
         #expect(synced.status == 0, "\(synced.stderr)")
         #expect(try await store.measurementCount() == 10)
-        expectNoLeftovers(workspace)
+        await expectNoLeftovers(workspace)
     }
 
     @Test func aHungAdapterIsKilledAfterItsTimeout() async throws {
@@ -92,7 +94,7 @@ struct FaultTests {
         defer { workspace.remove() }
         try workspace.installSimulator(scenario: bulkScenario(10), arguments: ["--fault", "hang-sync"])
         let started = ContinuousClock.now
-        let result = try workspace.kidneyhub(
+        let result = try await workspace.kidneyhub(
             ["devices", "sync", "meter", "--adapter", "simulator", "--request-idle-timeout", "0.3"] + quick
         )
         #expect(result.status != 0)
@@ -101,14 +103,14 @@ struct FaultTests {
         let hangs = log.filter { $0.kind == .hung }
         #expect(hangs.count == 5, "each attempt hung and was killed: \(log.map(\.message))")
         #expect(hangs.first?.message.contains("idle timeout") == true)
-        expectNoLeftovers(workspace)
+        await expectNoLeftovers(workspace)
     }
 
     @Test func aGarbageLineIsLoggedAsAViolationAndTheSyncCompletes() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         try workspace.installSimulator(scenario: bulkScenario(700), arguments: ["--fault", "garbage-line"])
-        let result = try workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"] + quick)
+        let result = try await workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"] + quick)
         #expect(result.status == 0, "sync failed: \(result.stderr)")
         let store = try workspace.openStore()
         try await expectDistinct(store, count: 700)
@@ -116,14 +118,14 @@ struct FaultTests {
         #expect(violations.count == 1)
         #expect(violations.first?.message.contains("this is not json") == true)
         #expect(try await events(store).contains { $0.kind == .crashed } == false)
-        expectNoLeftovers(workspace)
+        await expectNoLeftovers(workspace)
     }
 
     @Test func anOversizedLineIsAViolationThatStopsTheAdapterNotTheHub() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         try workspace.installSimulator(scenario: bulkScenario(10), arguments: ["--fault", "oversized-line"])
-        let result = try workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"] + quick)
+        let result = try await workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"] + quick)
         // Every attempt sends the oversized line again, so the breaker trips; the hub itself ends
         // normally with the reason, and the log holds each violation.
         #expect(result.status == 1)
@@ -131,20 +133,22 @@ struct FaultTests {
         let log = try await events(try workspace.openStore())
         #expect(log.filter { $0.kind == .oversizedLine }.count == 5)
         #expect(log.first { $0.kind == .oversizedLine }?.message.contains("1 MiB") == true)
-        expectNoLeftovers(workspace)
+        await expectNoLeftovers(workspace)
     }
 
     @Test func duplicateRecordsAreCountedAndStoredOnce() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         try workspace.installSimulator(scenario: bulkScenario(1200), arguments: ["--fault", "duplicate-records"])
-        let result = try workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator", "--json"] + quick)
+        let result = try await workspace.kidneyhub(
+            ["devices", "sync", "meter", "--adapter", "simulator", "--json"] + quick
+        )
         #expect(result.status == 0, "sync failed: \(result.stderr)")
         let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect(report?["stored"] as? Int == 1200)
         #expect(report?["duplicates"] as? Int == 1200)
         try await expectDistinct(try workspace.openStore(), count: 1200)
-        expectNoLeftovers(workspace)
+        await expectNoLeftovers(workspace)
     }
 
     @Test func aSlowAdapterThatReportsProgressIsNotTakenForHung() async throws {
@@ -153,14 +157,14 @@ struct FaultTests {
         // Each pause (400 ms) is longer than the idle timeout (300 ms) only if progress did not
         // reset it: the simulator reports progress before each pause and submits a batch after it.
         try workspace.installSimulator(scenario: bulkScenario(1500), arguments: ["--fault", "slow-sync:200"])
-        let result = try workspace.kidneyhub(
+        let result = try await workspace.kidneyhub(
             ["devices", "sync", "meter", "--adapter", "simulator", "--request-idle-timeout", "1"] + quick
         )
         #expect(result.status == 0, "sync failed: \(result.stderr)")
         let store = try workspace.openStore()
         try await expectDistinct(store, count: 1500)
         #expect(try await events(store).contains { $0.kind == .hung } == false)
-        expectNoLeftovers(workspace)
+        await expectNoLeftovers(workspace)
     }
 
     @Test func killingTheHubMidIngestLosesNothingAndStoresNothingTwice() async throws {
@@ -174,7 +178,7 @@ struct FaultTests {
         ]
         let hub = try CommandResult.start(Workspace.kidneyhub, arguments)
         var seen = 0
-        let reachedMidway = ProcessTable.eventually(within: .seconds(120)) {
+        let reachedMidway = await ProcessTable.eventually(within: .seconds(120)) {
             guard FileManager.default.fileExists(atPath: workspace.storePath),
                 let store = try? HubDatabase.open(atPath: workspace.storePath)
             else { return false }
@@ -184,17 +188,17 @@ struct FaultTests {
         }
         #expect(reachedMidway, "the ingest never got going")
         kill(hub.processIdentifier, SIGKILL)
-        hub.waitUntilExit()
+        await CommandResult.waitForExit(hub)
         #expect(hub.terminationReason == .uncaughtSignal)
         // The adapter sees its stdin close (and its hub gone) and exits on its own.
-        expectNoLeftovers(workspace)
+        await expectNoLeftovers(workspace)
 
         let store = try workspace.openStore()
         let afterKill = try await store.measurementCount()
         #expect(afterKill >= 10_000 && afterKill < total, "the kill came too late to test anything: \(afterKill)")
-        let resumed = try workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"])
+        let resumed = try await workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"])
         #expect(resumed.status == 0, "the re-sync failed: \(resumed.stderr)")
         try await expectDistinct(store, count: total)
-        expectNoLeftovers(workspace)
+        await expectNoLeftovers(workspace)
     }
 }

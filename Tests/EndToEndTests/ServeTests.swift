@@ -21,30 +21,30 @@ struct ServeTests {
         )
         let socket = workspace.storePath + ".sock"
         #expect(
-            ProcessTable.eventually { FileManager.default.fileExists(atPath: socket) },
+            await ProcessTable.eventually { FileManager.default.fileExists(atPath: socket) },
             "serve never opened its socket"
         )
 
         // With the hub running, a second hub on the store is impossible (the lock), so this sync
         // can only succeed through the control socket.
-        let sync = try workspace.kidneyhub(["devices", "sync", "sim-scale-1", "--adapter", "simulator", "--json"])
+        let sync = try await workspace.kidneyhub(["devices", "sync", "sim-scale-1", "--adapter", "simulator", "--json"])
         #expect(sync.status == 0, "sync through the running hub failed: \(sync.stderr)")
         let report = try JSONSerialization.jsonObject(with: Data(sync.stdout.utf8)) as? [String: Any]
         #expect(report?["stored"] as? Int == 3)
-        let scan = try workspace.kidneyhub(["devices", "scan", "--seconds", "1", "--json"])
+        let scan = try await workspace.kidneyhub(["devices", "scan", "--seconds", "1", "--json"])
         #expect(scan.status == 0, "scan failed: \(scan.stderr)")
         #expect(scan.stdout.contains("sim-glucometer-1"))
 
         kill(serve.processIdentifier, SIGTERM)
-        serve.waitUntilExit()
+        await CommandResult.waitForExit(serve)
         #expect(serve.terminationReason == .exit)
         #expect(serve.terminationStatus == 0)
         #expect(!FileManager.default.fileExists(atPath: socket), "the socket file outlived the hub")
         #expect(try await workspace.openStore().measurementCount() == 3)
         // The store is free again: a command now runs its own hub.
-        let after = try workspace.kidneyhub(["devices", "sync", "sim-cuff-1", "--adapter", "simulator"])
+        let after = try await workspace.kidneyhub(["devices", "sync", "sim-cuff-1", "--adapter", "simulator"])
         #expect(after.status == 0, "\(after.stderr)")
-        expectNoLeftovers(workspace)
+        await expectNoLeftovers(workspace)
     }
 
     @Test func sigtermStopsTheHubEvenInTheMiddleOfAStuckSync() async throws {
@@ -61,7 +61,7 @@ struct ServeTests {
                 "--sync-interval", "3600",
             ]
         )
-        #expect(ProcessTable.eventually { FileManager.default.fileExists(atPath: workspace.storePath + ".sock") })
+        #expect(await ProcessTable.eventually { FileManager.default.fileExists(atPath: workspace.storePath + ".sock") })
         let stuck = try CommandResult.start(
             Workspace.kidneyhub,
             ["devices", "sync", "meter", "--adapter", "simulator", "--store", workspace.storePath]
@@ -69,11 +69,11 @@ struct ServeTests {
         try await Task.sleep(for: .seconds(1))  // the sync now waits on an adapter that never answers
         let signalled = ContinuousClock.now
         kill(serve.processIdentifier, SIGTERM)
-        serve.waitUntilExit()
+        await CommandResult.waitForExit(serve)
         #expect(ContinuousClock.now - signalled < .seconds(15))
         #expect(serve.terminationReason == .exit && serve.terminationStatus == 0)
-        stuck.waitUntilExit()
+        await CommandResult.waitForExit(stuck)
         #expect(stuck.terminationStatus != 0, "the stuck sync cannot have succeeded")
-        expectNoLeftovers(workspace)
+        await expectNoLeftovers(workspace)
     }
 }

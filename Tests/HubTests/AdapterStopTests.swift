@@ -23,7 +23,7 @@ struct AdapterStopTests {
         let termination = await client.stop()
         let elapsed = ContinuousClock.now - started
         #expect(termination == .signaled(SIGKILL))
-        #expect(elapsed < .seconds(12), "the stop took \(elapsed)")
+        #expect(elapsed < .seconds(30), "the stop took \(elapsed)")
         #expect(elapsed >= .seconds(6), "SIGKILL came before SIGTERM had its 5 s: \(elapsed)")
         // Nothing of the group runs on: no live process keeps the adapter's group id.
         #expect(livingMembers(ofGroup: process.pid).isEmpty, "still running: \(livingMembers(ofGroup: process.pid))")

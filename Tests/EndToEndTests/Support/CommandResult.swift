@@ -6,8 +6,20 @@ struct CommandResult: Sendable {
     var stdout: String
     var stderr: String
 
+    /// Runs an executable to completion on a thread of its own, so that waiting never blocks
+    /// the cooperative pool the hub code under test (in-process tests) runs on.
+    static func run(_ executable: String, _ arguments: [String], timeout: Duration) async throws -> CommandResult {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try runBlocking(executable, arguments, timeout: timeout) })
+            }
+        }
+    }
+
     /// Runs an executable to completion, draining both pipes concurrently; kills it after `timeout`.
-    static func run(_ executable: String, _ arguments: [String], timeout: Duration) throws -> CommandResult {
+    private static func runBlocking(_ executable: String, _ arguments: [String], timeout: Duration) throws
+        -> CommandResult
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -29,6 +41,12 @@ struct CommandResult: Sendable {
         process.waitUntilExit()
         let (stdout, stderr) = collected.wait()
         return CommandResult(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+    }
+
+    /// Waits for a started command to end without blocking the cooperative pool.
+    static func waitForExit(_ process: Process) async {
+        while process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
+        process.waitUntilExit()
     }
 
     /// Starts a command and returns at once, for tests that kill it midway.

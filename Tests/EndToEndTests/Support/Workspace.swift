@@ -69,10 +69,10 @@ struct Workspace {
     }
 
     /// Runs `kidneyhub` with the workspace's store, and its adapters for commands that run them.
-    func kidneyhub(_ arguments: [String], runsAdapters: Bool = true, timeout: Duration = .seconds(120)) throws
+    func kidneyhub(_ arguments: [String], runsAdapters: Bool = true, timeout: Duration = .seconds(120)) async throws
         -> CommandResult
     {
-        try CommandResult.run(
+        try await CommandResult.run(
             Self.kidneyhub,
             arguments + ["--store", storePath] + (runsAdapters ? ["--adapters-dir", adaptersDirectory] : []),
             timeout: timeout
