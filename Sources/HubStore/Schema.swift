@@ -8,6 +8,7 @@ enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: v1)
+        migrator.registerMigration("v2-patient-record", migrate: v2PatientRecord)
         return migrator
     }
 

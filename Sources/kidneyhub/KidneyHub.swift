@@ -11,7 +11,9 @@ struct KidneyHub: AsyncParsableCommand {
         commandName: "kidneyhub",
         abstract: "KidneyHub: your kidney-health numbers from devices and meals, in one local store.",
         version: HubVersion.current,
-        subcommands: [Serve.self, Demo.self, Adapters.self, Devices.self, Measurements.self]
+        subcommands: [
+            Serve.self, Demo.self, Adapters.self, Devices.self, Measurements.self, Terms.self, Profile.self, Labs.self,
+        ]
     )
 }
 

@@ -1,0 +1,66 @@
+import GRDB
+import HubCore
+
+extension HubDatabase {
+    /// Stores validated lab results for a profile in one transaction, once the terms `termsVersion` are accepted.
+    ///
+    /// A result the profile already has (same lab, same instant) is skipped and counted as a duplicate, so importing
+    /// a file twice stores nothing twice. Any other failure rolls the whole batch back: nothing is stored.
+    /// The caller validates each value (`LabValidation.validate`).
+    @discardableResult
+    public func insertLabResults(
+        _ values: [LabValue],
+        profileId: Int64,
+        source: LabResultSource,
+        createdAtMs: Int64,
+        termsVersion: String = TermsOfService.current.version
+    ) async throws(PatientRecordError) -> LabInsertOutcome {
+        let records = values.map { LabResultRecord($0, profileId: profileId, source: source, createdAtMs: createdAtMs) }
+        return try await patientRecordWrite { db in
+            try Self.requireTerms(termsVersion, in: db)
+            guard try ProfileRecord.exists(db, key: profileId) else {
+                throw PatientRecordError.unknownProfile("#\(profileId)", known: try Self.profiles(in: db).map(\.name))
+            }
+            // Only the uniqueness conflict is skipped: `INSERT OR IGNORE` would also drop rows that break a CHECK
+            // or NOT NULL constraint, silently.
+            let statement = try db.makeStatement(
+                sql: """
+                    INSERT INTO labResult (profileId, analyte, value, unit, originalValue, originalUnit,
+                                           takenAtMs, utcOffsetSeconds, source, createdAtMs)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (profileId, analyte, takenAtMs) DO NOTHING
+                    """
+            )
+            var stored = 0
+            for record in records {
+                try statement.execute(arguments: [
+                    record.profileId, record.analyte, record.value, record.unit, record.originalValue,
+                    record.originalUnit, record.takenAtMs, record.utcOffsetSeconds, record.source,
+                    record.createdAtMs,
+                ])
+                stored += db.changesCount
+            }
+            return LabInsertOutcome(stored: stored, duplicates: records.count - stored)
+        }
+    }
+
+    /// A profile's lab results, oldest first, optionally of one lab.
+    public func labResults(profileId: Int64, analyte: String? = nil) async throws(PatientRecordError)
+        -> [StoredLabResult]
+    {
+        try await patientRecordRead { db in
+            var request = LabResultRecord.filter(Column("profileId") == profileId)
+            if let analyte { request = request.filter(Column("analyte") == analyte) }
+            return try request.order(Column("takenAtMs"), Column("id")).fetchAll(db).map(\.stored)
+        }
+    }
+
+    /// How many lab results are stored, for one profile or for all.
+    public func labResultCount(profileId: Int64? = nil) async throws(PatientRecordError) -> Int {
+        try await patientRecordRead { db in
+            var request = LabResultRecord.all()
+            if let profileId { request = request.filter(Column("profileId") == profileId) }
+            return try request.fetchCount(db)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import HubCore
+import HubStore
+
+/// `kidneyhub terms show|accept`.
+struct Terms: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The terms of use and liability release, which must be accepted before patient data is recorded.",
+        subcommands: [Show.self, Accept.self],
+        defaultSubcommand: Show.self
+    )
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the current terms and whether (and when) they were accepted in this store."
+        )
+        @OptionGroup var store: StoreOptions
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            let terms = TermsOfService.current
+            // Reading the terms needs no store; an existing one says whether they were accepted.
+            var acceptances: [TermsAcceptance] = []
+            if FileManager.default.fileExists(atPath: store.resolvedPath) {
+                acceptances = try await openStoreForReading(store).termsAcceptances()
+            }
+            let accepted = acceptances.last { $0.version == terms.version }
+            let previous = acceptances.last
+            if json {
+                struct Listing: Encodable {
+                    var version: String
+                    var text: String
+                    var accepted: Bool
+                    var acceptedAt: String?
+                    var previouslyAcceptedVersion: String?
+                }
+                try printJSON(
+                    Listing(
+                        version: terms.version,
+                        text: terms.text,
+                        accepted: accepted != nil,
+                        acceptedAt: accepted.map { formatInstant($0.acceptedAtMs) },
+                        previouslyAcceptedVersion: accepted == nil ? previous?.version : nil
+                    )
+                )
+                return
+            }
+            print("Terms of use and liability release, version \(terms.version)\n")
+            print(terms.text)
+            print()
+            if let accepted {
+                print("Accepted on \(formatInstant(accepted.acceptedAtMs)).")
+            } else if let previous {
+                print(
+                    "Not accepted: you accepted version \(previous.version) on \(formatInstant(previous.acceptedAtMs)); "
+                        + "these terms changed. Accept them with `kidneyhub terms accept`."
+                )
+            } else {
+                print("Not accepted yet. Accept them with `kidneyhub terms accept`.")
+            }
+        }
+    }
+
+    struct Accept: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Accept the current terms (read them first with `kidneyhub terms show`)."
+        )
+        @OptionGroup var store: StoreOptions
+        @Option(help: "The version being accepted; must be the current one, as `kidneyhub terms show` prints it.")
+        var version: String?
+
+        func validate() throws {
+            let current = TermsOfService.current.version
+            if let version, version != current {
+                throw ValidationError(
+                    "--version \(version) is not the current terms version (\(current)); read them with "
+                        + "`kidneyhub terms show` and accept version \(current)"
+                )
+            }
+        }
+
+        func run() async throws {
+            let database = try openStoreForWriting(store)
+            let acceptance = try await database.acceptTerms(
+                version: TermsOfService.current.version,
+                atMs: currentEpochMilliseconds()
+            )
+            print(
+                "Accepted the terms of use, version \(acceptance.version), on \(formatInstant(acceptance.acceptedAtMs))."
+            )
+        }
+    }
+}
+
+/// Opens (creating if needed) the store for a command that writes patient data or the terms acceptance.
+///
+/// Takes no lock: the hub's lock guards adapter supervision, and SQLite serializes writers, so a manual entry works
+/// beside a running `kidneyhub serve`.
+func openStoreForWriting(_ options: StoreOptions) throws -> HubDatabase {
+    try HubDatabase.open(atPath: options.resolvedPath, durability: options.durability)
+}
+
+/// The current instant in UTC epoch milliseconds.
+func currentEpochMilliseconds() -> Int64 {
+    Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+}
