@@ -9,6 +9,7 @@ enum Schema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: v1)
         migrator.registerMigration("v2-patient-record", migrate: v2PatientRecord)
+        migrator.registerMigration("v3-readings-to-profiles", migrate: v3ReadingsToProfiles)
         return migrator
     }
 

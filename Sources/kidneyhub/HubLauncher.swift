@@ -21,16 +21,20 @@ func withHub<T: Sendable>(
         throw CommandFailure("\(error)\nIs `kidneyhub serve` running on this store? Stop it, or pass another --store.")
     }
     let store = try HubDatabase.open(atPath: path, durability: storeOptions.durability)
+    let tagger = WeightPhaseTagger(store: store)
     let hub = HubService(
         store: store,
         catalog: search.catalog(),
         settings: search.settings,
         adapterConfigs: adapterConfigs,
+        hook: tagger,
         onActivity: onActivity
     )
     do {
         let result = try await body(hub)
         await hub.stop()
+        // The hook runs on its own queue and may not have reached the last batches before the process exits.
+        _ = try? await tagger.tagPending()
         lock.release()
         return result
     } catch {

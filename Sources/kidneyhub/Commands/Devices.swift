@@ -8,7 +8,7 @@ import HubStore
 struct Devices: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Find, pair and sync devices through their adapters.",
-        subcommands: [Scan.self, Pair.self, Sync.self, List.self]
+        subcommands: [Scan.self, Pair.self, Sync.self, List.self, Assign.self]
     )
 
     struct Scan: AsyncParsableCommand {

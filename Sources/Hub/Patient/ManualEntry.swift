@@ -1,0 +1,64 @@
+import Foundation
+import HubCore
+import HubStore
+
+/// Readings a person types in: stored as measurements of the profile's own `manual` device through the same
+/// normalizer and batch writer as device readings (a manual entry is just another source), then phase-tagged.
+public struct ManualEntry: Sendable {
+    /// The adapter id of manual entries' devices.
+    public static let adapterId = "manual"
+    /// How far ahead of the clock a manual entry may be, for clocks a little apart.
+    public static let clockSkewMilliseconds: Int64 = 5 * 60_000
+
+    private let store: HubDatabase
+    private let tagger: WeightPhaseTagger
+
+    /// Entries into `store`, tagged by `tagger`.
+    public init(store: HubDatabase, tagger: WeightPhaseTagger) {
+        self.store = store
+        self.tagger = tagger
+    }
+
+    /// The device a profile's manual entries belong to.
+    public static func device(profileId: Int64) -> DeviceIdentity {
+        DeviceIdentity(
+            adapterId: adapterId,
+            deviceId: "profile-\(profileId)",
+            manufacturer: "KidneyHub",
+            model: "manual entry"
+        )
+    }
+
+    /// Validates, normalizes and stores the readings (all or none) for the profile, then tags body weights; returns
+    /// the stored rows. Throws `MeasurementFieldError` naming the field for an invalid or implausible value or a time
+    /// in the future, and the store's errors (terms not accepted).
+    public func record(_ readings: [RawMeasurement], for profile: StoredProfile) async throws -> [StoredMeasurement] {
+        let now = Self.currentMilliseconds()
+        var records: [IngestRecord] = []
+        for var reading in readings {
+            reading.sourceRecordId = reading.sourceRecordId ?? "manual-\(UUID().uuidString.lowercased())"
+            let measurement = try MeasurementNormalizer.normalize(reading).get()
+            try EntryPlausibility.check(measurement)
+            guard measurement.startMs <= now + Self.clockSkewMilliseconds else {
+                throw MeasurementFieldError(
+                    field: "effectiveTime",
+                    reason: "\(reading.effectiveTime ?? "") is in the future (accepted: now or earlier)"
+                )
+            }
+            records.append(IngestRecord(measurement))
+        }
+        let batch = IngestBatch(device: Self.device(profileId: profile.id), records: records, receivedAtMs: now)
+        let outcome = try await store.ingestManualEntry(batch, profileId: profile.id)
+        if outcome.touchedKinds.contains(.bodyWeight) {
+            try await tagger.tag(measurementIds: outcome.storedIds)
+        }
+        let ids = Set(outcome.storedIds)
+        return try await store.measurements(sinceMs: records.map(\.measurement.startMs).min())
+            .filter { ids.contains($0.id) }
+    }
+
+    /// The current instant in UTC epoch milliseconds.
+    @Sendable public static func currentMilliseconds() -> Int64 {
+        Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+    }
+}

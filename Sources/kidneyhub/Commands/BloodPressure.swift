@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import Hub
+import HubCore
+import HubStore
+
+/// `kidneyhub bp add`.
+struct BloodPressure: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bp",
+        abstract: "Blood pressure entries (readings from cuffs arrive through `kidneyhub devices sync`).",
+        subcommands: [Add.self]
+    )
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record a blood pressure, for example `kidneyhub bp add 128/82 --pulse 72 --arm left`.",
+            discussion: "Stored as a blood_pressure measurement (and a heart_rate one with --pulse) of the profile's "
+                + "manual device. The terms must be accepted first (`kidneyhub terms accept`)."
+        )
+        @OptionGroup var store: StoreOptions
+        @Argument(help: ArgumentHelp("Systolic/diastolic.", valueName: "SYS/DIA")) var pressure: String
+        @Option(help: ArgumentHelp("The unit.", valueName: "mm[Hg]|kPa")) var unit = "mm[Hg]"
+        @Option(help: ArgumentHelp("The pulse, beats per minute.", valueName: "BPM")) var pulse: Double?
+        @Option(help: ArgumentHelp("Body position.", valueName: "sitting|standing|lying")) var position: String?
+        @Option(help: ArgumentHelp("The arm the cuff was on.", valueName: "left|right")) var arm: String?
+        @Option(
+            help: ArgumentHelp(
+                "When it was taken (default: now): RFC 3339, or a local time in the profile's time zone.",
+                valueName: "YYYY-MM-DDTHH:MM"
+            )
+        )
+        var at: String?
+        @Option(help: "The profile (needed when the store holds several).") var profile: String?
+
+        func validate() throws {
+            if let arm, !["left", "right"].contains(arm) {
+                throw ValidationError("--arm: unknown arm '\(arm)' (accepted: left, right)")
+            }
+            if let position, BodyPosition(rawValue: position) == nil {
+                throw ValidationError(
+                    "--position: unknown position '\(position)' (accepted: "
+                        + "\(BodyPosition.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
+            }
+            let parts = pressure.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, Double(parts[0]) != nil, Double(parts[1]) != nil else {
+                throw ValidationError("'\(pressure)' is not SYSTOLIC/DIASTOLIC (e.g. 128/82)")
+            }
+        }
+
+        func run() async throws {
+            let database = try openStoreForWriting(store)
+            try await database.requireCurrentTerms()
+            let stored = try await database.selectProfile(named: profile)
+            let parts = pressure.split(separator: "/").compactMap { Double($0) }
+            let time = try EntryTime.rfc3339(at, profile: stored.profile, now: currentEpochMilliseconds())
+            let context = RawMeasurementContext(bodyPosition: position, sampleSite: arm.map { "\($0) arm" })
+            var readings = [
+                RawMeasurement(
+                    kind: MeasurementKind.bloodPressure.rawValue,
+                    components: ["systolic": parts[0], "diastolic": parts[1]],
+                    unit: unit,
+                    effectiveTime: time,
+                    context: context
+                )
+            ]
+            if let pulse {
+                readings.append(
+                    RawMeasurement(
+                        kind: MeasurementKind.heartRate.rawValue,
+                        value: pulse,
+                        unit: "/min",
+                        effectiveTime: time,
+                        context: RawMeasurementContext(bodyPosition: position)
+                    )
+                )
+            }
+            let entry = ManualEntry(store: database, tagger: WeightPhaseTagger(store: database))
+            let rows: [StoredMeasurement]
+            do {
+                rows = try await entry.record(readings, for: stored)
+            } catch let error as MeasurementFieldError {
+                throw CommandFailure("not stored: \(error)")
+            }
+            for row in rows {
+                print(
+                    "Stored \(row.measurement.kind.rawValue) #\(row.id) \(MeasurementListing.valueText(row.measurement)) "
+                        + "\(row.measurement.unit) taken at \(time) for '\(stored.name)'."
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,271 @@
+import ArgumentParser
+import Foundation
+import Hub
+import HubCore
+import HubStore
+
+/// `kidneyhub weight add|list|confirm`.
+struct Weight: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Body weight: entries, dialysis phases and interdialytic weight gain.",
+        subcommands: [Add.self, List.self, Confirm.self]
+    )
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record a weight, for example `kidneyhub weight add 82.4 kg --phase pre`.",
+            discussion: """
+                Without --phase the phase is inferred from the profile's dialysis schedule, as for a scale's reading; \
+                when the schedule cannot decide, the weight waits for `kidneyhub weight confirm`. The terms must be \
+                accepted first (`kidneyhub terms accept`).
+                """
+        )
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The weight.") var value: Double
+        @Argument(help: "The unit: kg, lb ([lb_av]) or g.") var unit: String
+        @Option(help: ArgumentHelp("The dialysis phase.", valueName: "pre|post|intra|none")) var phase: String?
+        @Option(
+            help: ArgumentHelp(
+                "When it was taken (default: now): RFC 3339, or a local time in the profile's time zone.",
+                valueName: "YYYY-MM-DDTHH:MM"
+            )
+        )
+        var at: String?
+        @Option(help: "The profile (needed when the store holds several).") var profile: String?
+
+        func run() async throws {
+            let database = try openStoreForWriting(store)
+            try await database.requireCurrentTerms()
+            let stored = try await database.selectProfile(named: profile)
+            let sentPhase = try phase.map(parseDialysisPhase)
+            let reading = RawMeasurement(
+                kind: MeasurementKind.bodyWeight.rawValue,
+                value: value,
+                unit: unit == "lb" ? "[lb_av]" : unit,
+                effectiveTime: try EntryTime.rfc3339(at, profile: stored.profile, now: currentEpochMilliseconds()),
+                context: sentPhase.map { RawMeasurementContext(dialysisPhase: $0.rawValue) }
+            )
+            let entry = ManualEntry(store: database, tagger: WeightPhaseTagger(store: database))
+            let rows: [StoredMeasurement]
+            do {
+                rows = try await entry.record([reading], for: stored)
+            } catch let error as MeasurementFieldError {
+                throw CommandFailure("not stored: \(error)")
+            }
+            let weights = try await database.profileWeights(
+                profileId: stored.id,
+                sinceMs: rows.first?.measurement.startMs
+            )
+            for row in rows {
+                let tag = weights.first { $0.measurementId == row.id }?.phase
+                let phaseText =
+                    tag?.phase.map { "phase \($0.rawValue) (\(tag?.source.rawValue ?? ""))" }
+                    ?? "phase to confirm: \(tag?.ambiguity ?? "-"); run `kidneyhub weight confirm \(row.id) --phase ...`"
+                print(
+                    "Stored weight #\(row.id) \(WeightListing.kilograms(row.measurement.value ?? 0)) kg taken at "
+                        + "\(RFC3339.format(epochMilliseconds: row.measurement.startMs, utcOffsetSeconds: row.measurement.utcOffsetSeconds)) "
+                        + "for '\(stored.name)', \(phaseText)."
+                )
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List weights with their phase, and the interdialytic weight gain of each dialysis session.",
+            discussion: """
+                The gain of a session is its pre-dialysis weight minus the previous session's post-dialysis weight, \
+                in kg and in % of the dry weight (rounded to 0.001); a session without one names what is missing. \
+                Weights from devices not assigned to the profile are not listed (`kidneyhub devices assign`).
+                """
+        )
+        @OptionGroup var store: StoreOptions
+        @Option(help: "Only the last N days (default: all).") var days: Int?
+        @Option(help: "The profile (needed when the store holds several).") var profile: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        func validate() throws {
+            if let days, !(1...36_500).contains(days) { throw ValidationError("--days must be 1 to 36500") }
+        }
+
+        func run() async throws {
+            let database = try openStoreForReading(store)
+            let stored = try await database.selectProfile(named: profile)
+            let sinceMs = days.map { currentEpochMilliseconds() - Int64($0) * 86_400_000 }
+            let weights = try await database.profileWeights(profileId: stored.id, sinceMs: sinceMs)
+            let listing = WeightListing(profile: stored.profile, weights: weights)
+            if json {
+                try printJSON(listing)
+                return
+            }
+            printTable(
+                ["ID", "TIME", "WEIGHT", "AS ENTERED", "PHASE", "SOURCE", "DEVICE"],
+                listing.weights.map {
+                    [
+                        "\($0.id)", $0.time, "\(WeightListing.kilograms($0.kilograms)) kg", $0.asEntered,
+                        $0.phase ?? "confirm", $0.source, $0.device,
+                    ]
+                }
+            )
+            if !listing.sessions.isEmpty {
+                print(
+                    "\nInterdialytic weight gain (dry weight \(listing.dryWeightKilograms.map { "\(WeightListing.kilograms($0)) kg" } ?? "not set")):"
+                )
+                for session in listing.sessions {
+                    if let gain = session.gainKilograms {
+                        let percent = session.percentOfDryWeight.map { ", \($0) % of dry weight" } ?? ""
+                        print("  \(session.session): \(gain) kg\(percent) (since \(session.previousSession ?? "-"))")
+                    } else {
+                        print("  \(session.gap ?? session.session)")
+                    }
+                }
+            }
+            let pending = listing.weights.filter { $0.phase == nil }.count
+            if pending > 0 { print("\n\(pending) weight(s) need their phase confirmed: `kidneyhub weight confirm`") }
+        }
+    }
+
+    struct Confirm: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the weights whose dialysis phase needs confirming, or set one's phase.",
+            discussion: "`kidneyhub weight confirm` lists them; `kidneyhub weight confirm ID --phase post` sets one "
+                + "(any of the profile's weights may be corrected this way)."
+        )
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The weight's id, as listed.") var id: Int64?
+        @Option(help: ArgumentHelp("The phase to set.", valueName: "pre|post|intra|none")) var phase: String?
+        @Option(help: "The profile (needed when the store holds several).") var profile: String?
+
+        func validate() throws {
+            if (id == nil) != (phase == nil) {
+                throw ValidationError("give both a weight id and --phase to confirm one, or neither to list them")
+            }
+        }
+
+        func run() async throws {
+            guard let id, let phase else {
+                let database = try openStoreForReading(store)
+                let stored = try await database.selectProfile(named: profile)
+                let pending = try await database.profileWeights(profileId: stored.id).filter { $0.phase.phase == nil }
+                guard !pending.isEmpty else {
+                    print("No weight of '\(stored.name)' needs its phase confirmed.")
+                    return
+                }
+                printTable(
+                    ["ID", "TIME", "WEIGHT", "WHY"],
+                    pending.map {
+                        [
+                            "\($0.measurementId)",
+                            RFC3339.format(epochMilliseconds: $0.startMs, utcOffsetSeconds: $0.utcOffsetSeconds),
+                            "\(WeightListing.kilograms($0.kilograms)) kg", $0.phase.ambiguity ?? "",
+                        ]
+                    }
+                )
+                print("\nConfirm each with `kidneyhub weight confirm ID --phase pre|post|intra|none`.")
+                return
+            }
+            let chosen = try parseDialysisPhase(phase)
+            let database = try openStoreForWriting(store)
+            try await database.requireCurrentTerms()
+            let stored = try await database.selectProfile(named: profile)
+            try await database.confirmWeightPhase(
+                measurementId: id,
+                profile: stored,
+                phase: chosen,
+                atMs: currentEpochMilliseconds()
+            )
+            print("Weight #\(id) of '\(stored.name)' is now \(chosen.rawValue) (confirmed).")
+        }
+    }
+}
+
+/// What `weight list` shows: the weights and, per dialysis session, the interdialytic gain or what is missing.
+struct WeightListing: Encodable {
+    struct Entry: Encodable {
+        var id: Int64
+        var time: String
+        var kilograms: Double
+        var asEntered: String
+        var phase: String?
+        var source: String
+        var ambiguity: String?
+        var device: String
+    }
+
+    struct Session: Encodable {
+        var session: String
+        var date: String
+        var gainKilograms: Double?
+        var percentOfDryWeight: Double?
+        var level: String?
+        var previousSession: String?
+        var preWeightTime: String?
+        var previousPostWeightTime: String?
+        var days: Int?
+        var gap: String?
+    }
+
+    var profile: String
+    var dryWeightKilograms: Double?
+    var weights: [Entry]
+    var sessions: [Session]
+
+    init(profile: PatientProfile, weights: [ProfileWeight]) {
+        self.profile = profile.name
+        dryWeightKilograms = profile.dryWeightKilograms
+        self.weights = weights.map { weight in
+            Entry(
+                id: weight.measurementId,
+                time: RFC3339.format(epochMilliseconds: weight.startMs, utcOffsetSeconds: weight.utcOffsetSeconds),
+                kilograms: weight.kilograms,
+                asEntered: "\(weight.originalValue.map(Self.kilograms) ?? "-") \(weight.originalUnit)",
+                phase: weight.phase.phase?.rawValue,
+                source: weight.phase.source.rawValue,
+                ambiguity: weight.phase.ambiguity,
+                device: weight.device.deviceId
+            )
+        }
+        let zone = (try? profile.timeZone()) ?? TimeZone(identifier: "UTC")!
+        let offset = { (ms: Int64) in zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(ms) / 1000)) }
+        sessions = InterdialyticGainCalculator.perSession(
+            weights.map(\.tagged),
+            schedule: profile.dialysisSchedule,
+            timeZone: zone,
+            dryWeightKilograms: profile.dryWeightKilograms
+        ).map { result in
+            switch result {
+            case .gain(let gain):
+                let pre = gain.preWeight.epochMilliseconds
+                let post = gain.previousPostWeight.epochMilliseconds
+                return Session(
+                    session: gain.session.description,
+                    date: gain.session.date.description,
+                    gainKilograms: Self.rounded(gain.kilograms),
+                    percentOfDryWeight: gain.percentOfDryWeight.map(Self.rounded),
+                    level: InterdialyticGainThresholds.standard.level(of: gain)?.rawValue,
+                    previousSession: gain.previousSession.description,
+                    preWeightTime: RFC3339.format(epochMilliseconds: pre, utcOffsetSeconds: offset(pre)),
+                    previousPostWeightTime: RFC3339.format(epochMilliseconds: post, utcOffsetSeconds: offset(post)),
+                    days: gain.days
+                )
+            case .gap(let gap):
+                return Session(
+                    session: gap.session.description,
+                    date: gap.session.date.description,
+                    gap: gap.description
+                )
+            }
+        }
+    }
+
+    /// Rounded to 0.001, so that 82.4 − 80.3 reads 2.1.
+    static func rounded(_ value: Double) -> Double {
+        (value * 1000).rounded() / 1000
+    }
+
+    /// A weight with up to three decimals, no trailing zeros.
+    static func kilograms(_ value: Double) -> String {
+        let rounded = rounded(value)
+        return rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
+    }
+}
