@@ -111,3 +111,10 @@ struct UnitTableTests {
         }
     }
 }
+
+struct UnitIdentityTests {
+    @Test(arguments: [("mm[Hg]", 86.0), ("mm[Hg]", 85.99), ("kg", 82.4), ("Cel", 36.6), ("mg/dL", 112.0), ("%", 0.1)])
+    func aUnitConvertedToItselfIsExact(unit: String, value: Double) throws {
+        #expect(try UnitTable.standard.convert(value, from: unit, to: unit) == value)
+    }
+}

@@ -14,7 +14,10 @@ public struct UnitConverter: Sendable, Hashable {
 
     /// Converts one value: `(value - fromOrigin) × numerator ÷ denominator + toOrigin`.
     public func apply(_ value: Double) -> Double {
-        (value - fromOrigin) * numerator / denominator + toOrigin
+        // `86 × n ÷ n` is not always 86 in floating point: a unit converted to itself (the usual
+        // case on the ingest path) must give back exactly what was sent.
+        if isIdentity { return value }
+        return (value - fromOrigin) * numerator / denominator + toOrigin
     }
 
     /// True when converting leaves every value unchanged (same size and origin).
