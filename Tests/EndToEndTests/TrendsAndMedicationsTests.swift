@@ -149,6 +149,66 @@ import Testing
         #expect(ann.stdout.contains("CKD-EPI 2021 needs the sex at birth"), "\(ann.stdout)")
     }
 
+    @Test func egfrSlopeFlagsASteepDeclineAndNotAStableSeries() async throws {
+        let workspace = try await preparedWorkspace()
+        defer { workspace.remove() }
+        // Steep: creatinine 1.0 mg/dL (about 86), a reported eGFR of 60, creatinine 1.8 mg/dL (about 43) over a year.
+        for arguments in [
+            ["creatinine", "1.0", "mg/dL", "--date", daysAgo(360)],
+            ["egfr", "60", "mL/min/1.73m2", "--date", daysAgo(180)],
+            ["creatinine", "1.8", "mg/dL", "--date", daysAgo(5)],
+        ] {
+            let added = try await run(workspace, ["labs", "add"] + arguments)
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        let json = try jsonObject(try await run(workspace, ["trends", "egfr", "--json"]))
+        let slope = try #require(json["egfrSlope"] as? [String: Any], "\(json)")
+        #expect(slope["rapidProgression"] as? Bool == true)
+        #expect(slope["readingCount"] as? Int == 3)
+        #expect(try #require(slope["perYear"] as? Double) < -30, "\(slope)")
+        let flag = "falling faster than 5 mL/min/1.73 m² a year (KDIGO 2012 Rec 2.1.3): tell your care team"
+        #expect((slope["message"] as? String)?.hasSuffix(flag) == true, "\(slope)")
+        let text = try await run(workspace, ["trends", "egfr"])
+        #expect(text.stdout.contains("eGFR slope (all values): -") && text.stdout.contains(flag), "\(text.stdout)")
+        for analyte in ["egfr", "creatinine"] {
+            let list = try await run(workspace, ["labs", "list", "--analyte", analyte])
+            #expect(list.status == 0, "\(list.stderr)")
+            #expect(list.stdout.contains("eGFR slope (all values): -") && list.stdout.contains(flag), "\(list.stdout)")
+        }
+        let potassium = try await run(workspace, ["labs", "list", "--analyte", "potassium"])
+        #expect(!potassium.stdout.contains("eGFR slope"), "\(potassium.stdout)")
+
+        // Stable: reported eGFR 55, 54, 55 over a year; not flagged.
+        #expect(try await run(workspace, ["profile", "set", "--profile", "Ann", "--time-zone", "UTC"]).status == 0)
+        for (value, days) in [("55", 360), ("54", 180), ("55", 5)] {
+            let added = try await run(
+                workspace,
+                ["labs", "add", "egfr", value, "mL/min/1.73m2", "--date", daysAgo(days), "--profile", "Ann"]
+            )
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        let stable = try #require(
+            try jsonObject(try await run(workspace, ["trends", "egfr", "--profile", "Ann", "--json"]))["egfrSlope"]
+                as? [String: Any]
+        )
+        #expect(stable["rapidProgression"] as? Bool == false, "\(stable)")
+        #expect(abs(try #require(stable["perYear"] as? Double)) < 2, "\(stable)")
+        let stableList = try await run(workspace, ["labs", "list", "--analyte", "egfr", "--profile", "Ann"])
+        #expect(
+            stableList.stdout.contains("not faster than KDIGO's rapid-progression threshold"),
+            "\(stableList.stdout)"
+        )
+        #expect(!stableList.stdout.contains("tell your care team"), "\(stableList.stdout)")
+
+        // One value is not enough.
+        #expect(try await run(workspace, ["profile", "set", "--profile", "Eve", "--time-zone", "UTC"]).status == 0)
+        #expect(
+            try await run(workspace, ["labs", "add", "egfr", "40", "mL/min/1.73m2", "--profile", "Eve"]).status == 0
+        )
+        let single = try await run(workspace, ["trends", "egfr", "--profile", "Eve"])
+        #expect(single.stdout.contains("not enough data (needs 2 values over at least 90 days)"), "\(single.stdout)")
+    }
+
     @Test func unknownKindListsTheAcceptedKinds() async throws {
         let workspace = try await preparedWorkspace()
         defer { workspace.remove() }

@@ -109,6 +109,163 @@ import Testing
         await expectNoLeftovers(workspace)
     }
 
+    @Test func phaseTrendsAndInterdialyticGainUseTheProfilesTaggedWeights() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        #expect(try await run(workspace, ["terms", "accept"]).status == 0)
+        let profile = try await run(
+            workspace,
+            [
+                "profile", "set", "--name", "Max", "--category", "hemodialysis", "--schedule",
+                "tue,thu,sat 08:00-12:00", "--dry-weight", "80", "--time-zone", "Etc/GMT-1",
+            ]
+        )
+        #expect(profile.status == 0, "\(profile.stderr)")
+        for (value, phase, at) in [
+            ("80.3", "post", "2026-11-14T12:35"), ("82.4", "pre", "2026-11-17T07:10"),
+            ("80.1", "post", "2026-11-17T12:40"), ("81.0", "none", "2026-11-18T09:00"),
+            ("82.9", "pre", "2026-11-19T07:30"), ("80.4", "post", "2026-11-19T12:30"),
+        ] {
+            let added = try await run(workspace, ["weight", "add", value, "kg", "--phase", phase, "--at", at])
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        // A second profile's weights stay out of Max's trends.
+        #expect(try await run(workspace, ["profile", "set", "--profile", "Ann", "--time-zone", "UTC"]).status == 0)
+        let ann = try await run(
+            workspace,
+            ["weight", "add", "60", "kg", "--phase", "pre", "--at", "2026-11-18T07:00", "--profile", "Ann"]
+        )
+        #expect(ann.status == 0, "\(ann.stderr)")
+
+        func series(_ arguments: [String]) async throws -> (object: [String: Any], series: [String: Any]) {
+            let result = try await run(
+                workspace,
+                ["trends"] + arguments + ["--days", "3650", "--json", "--profile", "Max"]
+            )
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            let object = try json(result)
+            return (object, try #require((object["series"] as? [[String: Any]])?.first, "\(object)"))
+        }
+        func values(_ series: [String: Any]) -> [Double] {
+            (series["points"] as? [[String: Any]])?.compactMap { $0["value"] as? Double } ?? []
+        }
+
+        let pre = try await series(["weight", "--phase", "pre"])
+        #expect(pre.object["kind"] as? String == "weight" && pre.object["phase"] as? String == "pre")
+        #expect(pre.series["unit"] as? String == "kg")
+        #expect(values(pre.series) == [82.4, 82.9], "\(pre.series)")
+        #expect((pre.object["notes"] as? [String])?.isEmpty == true, "\(pre.object)")
+        let post = try await series(["weight", "--phase", "POST"])
+        #expect(values(post.series) == [80.3, 80.1, 80.4], "\(post.series)")
+
+        let idwg = try await series(["idwg"])
+        #expect(idwg.object["kind"] as? String == "idwg" && idwg.object["aggregation"] as? String == "readings")
+        #expect(idwg.series["unit"] as? String == "kg")
+        let gains = values(idwg.series)
+        #expect(gains.count == 2, "\(idwg.series)")
+        #expect(abs(gains[0] - 2.1) < 1e-9 && abs(gains[1] - 2.8) < 1e-9, "\(gains)")  // 82.4 − 80.3, 82.9 − 80.1
+        let points = try #require(idwg.series["points"] as? [[String: Any]])
+        #expect(points.map { ($0["time"] as? String)?.prefix(16) } == ["2026-11-17T07:10", "2026-11-19T07:30"])
+        let percents = points.compactMap { $0["percentOfDryWeight"] as? Double }
+        #expect(percents.count == 2 && abs(percents[0] - 2.625) < 1e-9 && abs(percents[1] - 3.5) < 1e-9)
+        let share = try #require(idwg.series["percentOfDryWeight"] as? [String: Double])
+        #expect(abs((share["mean"] ?? 0) - 3.0625) < 1e-9 && abs((share["maximum"] ?? 0) - 3.5) < 1e-9, "\(share)")
+
+        let text = try await run(workspace, ["trends", "idwg", "--days", "3650", "--profile", "Max"])
+        #expect(text.stdout.contains("Interdialytic weight gain in kg"), "\(text.stdout)")
+        for expected in [
+            "2.8 kg ┤", "2.1 kg ┤", "mean                  2.45 kg", "mean % of dry weight  3.1 %",
+            "max % of dry weight   3.5 %",
+        ] {
+            #expect(text.stdout.contains(expected), "missing '\(expected)' in \(text.stdout)")
+        }
+        let preText = try await run(
+            workspace,
+            ["trends", "weight", "--phase", "pre", "--days", "3650", "--profile", "Max"]
+        )
+        #expect(preText.stdout.contains("Pre-dialysis weight in kg"), "\(preText.stdout)")
+        #expect(!preText.stdout.contains("not yet assigned to profiles"), "\(preText.stdout)")
+
+        // Ann's one pre weight, and no gain without a previous post weight.
+        let annPre = try json(
+            try await run(
+                workspace,
+                ["trends", "weight", "--phase", "pre", "--days", "3650", "--json", "--profile", "Ann"]
+            )
+        )
+        #expect(values(try #require((annPre["series"] as? [[String: Any]])?.first)) == [60])
+        let annGain = try await run(workspace, ["trends", "idwg", "--days", "3650", "--profile", "Ann"])
+        #expect(annGain.stdout.contains("No idwg values"), "\(annGain.stdout)")
+        #expect(annGain.stdout.contains("no dry weight is set"), "\(annGain.stdout)")
+
+        for (arguments, expected) in [
+            (["trends", "weight", "--phase", "intra"], "--phase: 'intra' is not accepted (accepted: pre, post)"),
+            (["trends", "potassium", "--phase", "pre"], "--phase: only with weight"),
+        ] {
+            let refused = try await run(workspace, arguments + ["--profile", "Max"])
+            #expect(refused.status != 0, "\(arguments)")
+            #expect(refused.stderr.contains(expected), "\(arguments): \(refused.stderr)")
+        }
+    }
+
+    @Test func weightListShowsTheProfilesDisplayUnit() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        #expect(try await run(workspace, ["terms", "accept"]).status == 0)
+        let profile = try await run(
+            workspace,
+            [
+                "profile", "set", "--name", "Max", "--category", "hemodialysis", "--schedule",
+                "tue,thu,sat 08:00-12:00", "--dry-weight", "80", "--time-zone", "Etc/GMT-1", "--weight-unit", "lb",
+            ]
+        )
+        #expect(profile.status == 0, "\(profile.stderr)")
+        for (value, unit, phase, at) in [
+            ("80.1", "kg", "post", "2026-11-17T12:40"), ("181", "lb", "pre", "2026-11-19T07:30"),
+        ] {
+            let added = try await run(workspace, ["weight", "add", value, unit, "--phase", phase, "--at", at])
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        // formats.md §5: 1 lb = 0.45359237 kg.
+        let pound = 0.45359237
+        let listing = try json(try await run(workspace, ["weight", "list", "--json"]))
+        #expect(listing["displayUnit"] as? String == "[lb_av]")
+        #expect(abs((listing["dryWeightDisplayValue"] as? Double ?? 0) - 80 / pound) < 1e-9)
+        let weights = try #require(listing["weights"] as? [[String: Any]])
+        #expect(weights.count == 2)
+        #expect(weights[0]["kilograms"] as? Double == 80.1)
+        #expect(abs((weights[0]["displayValue"] as? Double ?? 0) - 80.1 / pound) < 1e-9)
+        #expect(weights.allSatisfy { $0["displayUnit"] as? String == "[lb_av]" })
+        #expect(abs((weights[1]["kilograms"] as? Double ?? 0) - 181 * pound) < 1e-9)
+        #expect(abs((weights[1]["displayValue"] as? Double ?? 0) - 181) < 1e-9)
+        let thursday = try #require(
+            (listing["sessions"] as? [[String: Any]])?.first { $0["date"] as? String == "2026-11-19" }
+        )
+        let gainKilograms = 181 * pound - 80.1
+        #expect(abs((thursday["gainKilograms"] as? Double ?? 0) - gainKilograms) < 0.001, "\(thursday)")
+        #expect(abs((thursday["gainDisplayValue"] as? Double ?? 0) - gainKilograms / pound) < 0.001, "\(thursday)")
+
+        let text = try await run(workspace, ["weight", "list"])
+        #expect(text.status == 0, "\(text.stderr)")
+        // 80.1 kg = 176.6 lb; 181 lb; dry weight 80 kg = 176.4 lb; gain 1.999 kg = 4.4 lb.
+        for expected in ["176.6 [lb_av]", "181.0 [lb_av]", "dry weight 176.4 [lb_av]", "Thu 2026-11-19: 4.4 [lb_av]"] {
+            #expect(text.stdout.contains(expected), "missing '\(expected)' in \(text.stdout)")
+        }
+
+        // Back to kg: the same weights in kg, unit beside each.
+        #expect(try await run(workspace, ["profile", "set", "--weight-unit", "kg"]).status == 0)
+        let kilograms = try await run(workspace, ["weight", "list"])
+        #expect(
+            kilograms.stdout.contains("80.1 kg") && kilograms.stdout.contains("dry weight 80 kg"),
+            "\(kilograms.stdout)"
+        )
+        // 181 lb = 82.1002 kg.
+        #expect(
+            kilograms.stdout.contains("82.1 kg") && kilograms.stdout.contains("Thu 2026-11-19: 2 kg"),
+            "\(kilograms.stdout)"
+        )
+    }
+
     @Test func bloodPressureEntriesAreMeasurementsWithTheirContext() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }

@@ -109,6 +109,27 @@ struct Labs: AsyncParsableCommand {
             for reason in Set(rows.compactMap(\.egfrUnavailable)).sorted() {
                 print("eGFR -: \(reason)")
             }
+            if id == LabAnalyte.egfr.id || id == LabAnalyte.creatinine.id {
+                print("eGFR slope (all values): \(try await egfrSlope(database, stored).message)")
+            }
+        }
+
+        /// The slope over the profile's reported eGFR and eGFR derived from creatinine, as `trends egfr` builds them.
+        private func egfrSlope(_ database: HubDatabase, _ stored: StoredProfile) async throws -> EGFRSlopeAssessment {
+            let reported = try await database.labResults(profileId: stored.id, analyte: LabAnalyte.egfr.id).map(\.value)
+            let creatinine = try await database.labResults(profileId: stored.id, analyte: LabAnalyte.creatinine.id)
+                .map(\.value)
+            do {
+                let built = try TrendSeriesBuilder.labSeries(
+                    .egfr,
+                    results: reported,
+                    creatinine: creatinine,
+                    profile: stored.profile
+                )
+                return EGFRSlopeAssessment.assess(built.series.first?.points ?? [])
+            } catch {
+                throw CommandFailure("cannot compute the eGFR slope: \(error)")
+            }
         }
     }
 

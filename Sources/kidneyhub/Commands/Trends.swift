@@ -17,23 +17,45 @@ struct Trends: AsyncParsableCommand {
             canonical unit. For egfr, eGFR is also derived from creatinine results (CKD-EPI 2021) when the profile \
             has the sex at birth and the date of birth. Device readings are not yet assigned to profiles: weight, \
             blood_pressure, heart_rate and blood_glucose use every stored reading of the kind, whichever profile is \
-            chosen.
+            chosen. `weight --phase pre|post` shows only the profile's weights tagged with that dialysis phase, and \
+            idwg the interdialytic weight gain of each session in kg (pre-dialysis weight minus the previous \
+            session's post-dialysis weight) with its % of the dry weight; both use the weights assigned to the \
+            profile (`kidneyhub weight list`). egfr also gives the slope over all eGFR values of the profile in \
+            mL/min/1.73 m² per year, flagged when it falls faster than 5 a year (KDIGO 2012 Rec 2.1.3).
             """
     )
     @OptionGroup var store: StoreOptions
     @Argument(help: "What to show, for example potassium, egfr, weight or blood_pressure.") var kind: String
     @Option(help: "The window: the last N days, today included.") var days = 30
     @Option(help: "The profile (needed when the store holds several).") var profile: String?
+    @Option(
+        help: ArgumentHelp("With weight: only the profile's weights of this dialysis phase.", valueName: "pre|post")
+    )
+    var phase: String?
     @Flag(help: "Print JSON.") var json = false
 
+    /// The kind for the interdialytic weight gain per session.
+    static let gainKind = DialysisWeightSeries.gainSeriesName
+    /// The phases `--phase` accepts.
+    static let phases: [DialysisPhase] = [.pre, .post]
     static let chartWidth = 72
     static let chartHeight = 10
 
     func validate() throws {
-        guard TrendSubject(kind: kind) != nil else {
+        guard kind.lowercased() == Self.gainKind || TrendSubject(kind: kind) != nil else {
             throw ValidationError(
-                "unknown kind '\(kind)' (accepted: \(TrendSubject.acceptedKinds().joined(separator: ", ")))"
+                "unknown kind '\(kind)' (accepted: \((TrendSubject.acceptedKinds() + [Self.gainKind]).joined(separator: ", ")))"
             )
+        }
+        if let phase {
+            guard TrendSubject(kind: kind) == .weight else {
+                throw ValidationError("--phase: only with weight, not with '\(kind)' (accepted kinds: weight)")
+            }
+            guard Self.phases.contains(where: { $0.rawValue == phase.lowercased() }) else {
+                throw ValidationError(
+                    "--phase: '\(phase)' is not accepted (accepted: \(Self.phases.map(\.rawValue).joined(separator: ", ")))"
+                )
+            }
         }
         guard (1...TrendAnalysis.maximumDays).contains(days) else {
             throw ValidationError("--days: \(days) is not accepted (accepted: 1–\(TrendAnalysis.maximumDays))")
@@ -41,7 +63,12 @@ struct Trends: AsyncParsableCommand {
     }
 
     func run() async throws {
-        guard let subject = TrendSubject(kind: kind) else { throw CommandFailure("unknown kind '\(kind)'") }
+        let isGain = kind.lowercased() == Self.gainKind
+        guard let subject = isGain ? TrendSubject.weight : TrendSubject(kind: kind) else {
+            throw CommandFailure("unknown kind '\(kind)'")
+        }
+        let sentPhase = phase.flatMap { DialysisPhase(rawValue: $0.lowercased()) }
+        let view = TrendView(subject: subject, phase: sentPhase, gain: isGain)
         let database = try openStoreForReading(store)
         let stored = try await database.selectProfile(named: profile)
         let person = stored.profile
@@ -53,35 +80,69 @@ struct Trends: AsyncParsableCommand {
         }
         let now = currentEpochMilliseconds()
 
-        let built: TrendSeriesSet
+        var built: TrendSeriesSet
+        var percentOfDryWeight: [Int64: Double]?
         do {
-            switch subject {
-            case .lab(let lab):
-                let results = try await database.labResults(profileId: stored.id, analyte: lab.id).map(\.value)
-                let creatinine =
-                    lab.id == LabAnalyte.egfr.id
-                    ? try await database.labResults(profileId: stored.id, analyte: LabAnalyte.creatinine.id)
-                        .map(\.value) : []
-                built = try TrendSeriesBuilder.labSeries(lab, results: results, creatinine: creatinine, profile: person)
-            default:
-                // Both periods, with room for clock changes; TrendAnalysis picks the exact windows.
-                let since = now - Int64(2 * days + 2) * 86_400_000
-                let readings = try await database.measurements(
-                    kind: subject.measurementKind,
-                    sinceMs: since,
-                    untilMs: now + 1
-                )
-                built = try TrendSeriesBuilder.readingSeries(
-                    subject,
-                    readings: readings.map(\.measurement),
-                    displayUnits: person.displayUnits
-                )
+            if view.usesProfileWeights {
+                let weights = try await database.profileWeights(profileId: stored.id).map(\.tagged)
+                if let sentPhase {
+                    let series = try DialysisWeightSeries.phaseSeries(
+                        weights,
+                        phase: sentPhase,
+                        displayUnits: person.displayUnits
+                    )
+                    built = TrendSeriesSet(series: [series])
+                } else {
+                    let (series, percent) = DialysisWeightSeries.gainSeries(
+                        InterdialyticGainCalculator.perSession(
+                            weights,
+                            schedule: person.dialysisSchedule,
+                            timeZone: timeZone,
+                            dryWeightKilograms: person.dryWeightKilograms
+                        )
+                    )
+                    built = TrendSeriesSet(
+                        series: [series],
+                        notes: person.dryWeightKilograms == nil
+                            ? ["no dry weight is set, so no % of dry weight (`kidneyhub profile set --dry-weight KG`)"]
+                            : []
+                    )
+                    percentOfDryWeight = percent
+                }
+            } else {
+                switch subject {
+                case .lab(let lab):
+                    let results = try await database.labResults(profileId: stored.id, analyte: lab.id).map(\.value)
+                    let creatinine =
+                        lab.id == LabAnalyte.egfr.id
+                        ? try await database.labResults(profileId: stored.id, analyte: LabAnalyte.creatinine.id)
+                            .map(\.value) : []
+                    built = try TrendSeriesBuilder.labSeries(
+                        lab,
+                        results: results,
+                        creatinine: creatinine,
+                        profile: person
+                    )
+                default:
+                    // Both periods, with room for clock changes; TrendAnalysis picks the exact windows.
+                    let since = now - Int64(2 * days + 2) * 86_400_000
+                    let readings = try await database.measurements(
+                        kind: subject.measurementKind,
+                        sinceMs: since,
+                        untilMs: now + 1
+                    )
+                    built = try TrendSeriesBuilder.readingSeries(
+                        subject,
+                        readings: readings.map(\.measurement),
+                        displayUnits: person.displayUnits
+                    )
+                }
             }
         } catch let error as UnitConversionError {
-            throw CommandFailure("cannot show \(subject.id) in the display unit: \(error)")
+            throw CommandFailure("cannot show \(view.id) in the display unit: \(error)")
         }
 
-        let aggregation = subject.aggregation(in: timeZone)
+        let aggregation = view.aggregation(in: timeZone)
         var summaries: [(TrendSeries, TrendSummary)] = []
         for series in built.series {
             do {
@@ -95,19 +156,25 @@ struct Trends: AsyncParsableCommand {
                 throw CommandFailure("cannot summarise \(series.name): \(error)")
             }
         }
-        guard let first = summaries.first?.1 else { throw CommandFailure("no series for \(subject.id)") }
+        guard let first = summaries.first?.1 else { throw CommandFailure("no series for \(view.id)") }
+        // The change of kidney function over every eGFR value of the profile, not only the window.
+        let slope =
+            subject == .lab(.egfr) ? EGFRSlopeAssessment.assess(built.series.first?.points ?? []) : nil
         var notes = built.notes
-        if subject.measurementKind != nil {
+        if subject.measurementKind != nil && !view.usesProfileWeights {
             notes.append(Self.unassignedNote)
         }
 
         let report = TrendReport(
-            subject: subject,
+            kind: isGain ? Self.gainKind : subject.id,
+            phase: sentPhase?.rawValue,
             profile: stored.name,
             days: days,
             aggregation: aggregation,
             timeZone: timeZone,
             summaries: summaries,
+            egfrSlope: slope,
+            percentOfDryWeight: percentOfDryWeight,
             notes: notes
         )
         if json {
@@ -119,14 +186,19 @@ struct Trends: AsyncParsableCommand {
         let empty = summaries.allSatisfy { $0.1.count == 0 }
         if empty {
             print(
-                "No \(subject.id) values in the last \(days) days (\(periodText), \(timeZone.identifier)) for "
+                "No \(view.id) values in the last \(days) days (\(periodText), \(timeZone.identifier)) for "
                     + "profile '\(stored.name)'."
             )
             if case .lab(let lab) = subject {
                 print("Add a result with `kidneyhub labs add \(lab.id) VALUE UNIT`, or choose more days with --days.")
+            } else if view.usesProfileWeights {
+                print(
+                    "Add weights with `kidneyhub weight add VALUE kg --phase pre|post`, or choose more days with --days."
+                )
             } else {
                 print("Sync a device with `kidneyhub devices sync`, or choose more days with --days.")
             }
+            if let slope { print("eGFR slope (all values): \(slope.message)") }
             for note in notes { print("Note: \(note)") }
             return
         }
@@ -135,7 +207,8 @@ struct Trends: AsyncParsableCommand {
         for (index, (series, summary)) in summaries.enumerated() {
             if index > 0 { print("") }
             let title =
-                series.name == subject.id ? subject.displayName : "\(subject.displayName), \(series.name)"
+                series.name == subject.id || view.usesProfileWeights
+                ? view.displayName : "\(view.displayName), \(series.name)"
             print("\(title) in \(series.unit), profile '\(stored.name)', last \(days) days (\(periodText)), \(how)")
             let chart: String
             do {
@@ -151,7 +224,7 @@ struct Trends: AsyncParsableCommand {
             }
             print(chart)
             print("")
-            let decimals = subject.decimals(unit: series.unit)
+            let decimals = view.decimals(unit: series.unit)
             func value(_ number: Double?) -> String {
                 number.map { "\(LabEntry.fixed($0, decimals: decimals)) \(series.unit)" } ?? "-"
             }
@@ -174,8 +247,21 @@ struct Trends: AsyncParsableCommand {
             if derived > 0 {
                 rows.append(["derived", "\(derived) of \(summary.count) from creatinine (CKD-EPI 2021)"])
             }
+            if let percentOfDryWeight {
+                if let share = DialysisWeightSeries.percentSummary(
+                    summary.points,
+                    percentOfDryWeight: percentOfDryWeight
+                ) {
+                    rows.append(["min % of dry weight", "\(LabEntry.fixed(share.minimum, decimals: 1)) %"])
+                    rows.append(["max % of dry weight", "\(LabEntry.fixed(share.maximum, decimals: 1)) %"])
+                    rows.append(["mean % of dry weight", "\(LabEntry.fixed(share.mean, decimals: 1)) %"])
+                } else {
+                    rows.append(["% of dry weight", "- (no dry weight set)"])
+                }
+            }
             printTable(["STATISTIC", "VALUE"], rows)
         }
+        if let slope { print("\neGFR slope (all values): \(slope.message)") }
         for note in notes { print("Note: \(note)") }
     }
 
@@ -219,6 +305,13 @@ private struct TrendReport: Encodable {
         /// True for eGFR computed from creatinine (CKD-EPI 2021) rather than reported.
         var derived: Bool
         var derivedFrom: String?
+        /// For idwg: the session's gain in % of the dry weight.
+        var percentOfDryWeight: Double?
+    }
+    struct Share: Encodable {
+        var minimum: Double
+        var maximum: Double
+        var mean: Double
     }
     struct Series: Encodable {
         var name: String
@@ -229,10 +322,14 @@ private struct TrendReport: Encodable {
         var mean: Double?
         var previousMean: Double?
         var change: TrendChange?
+        /// For idwg: min, max and mean % of the dry weight over the window's sessions.
+        var percentOfDryWeight: Share?
         var points: [Point]
     }
 
     var kind: String
+    /// For weight --phase: the dialysis phase shown.
+    var phase: String?
     var profile: String
     var days: Int
     var aggregation: String
@@ -240,18 +337,24 @@ private struct TrendReport: Encodable {
     var period: Period
     var previousPeriod: Period
     var series: [Series]
+    /// For egfr: the slope over every eGFR value of the profile and KDIGO's rapid-progression flag.
+    var egfrSlope: EGFRSlopeAssessment?
     var notes: [String]
 
     init(
-        subject: TrendSubject,
+        kind: String,
+        phase: String?,
         profile: String,
         days: Int,
         aggregation: TrendAggregation,
         timeZone: TimeZone,
         summaries: [(TrendSeries, TrendSummary)],
+        egfrSlope: EGFRSlopeAssessment? = nil,
+        percentOfDryWeight: [Int64: Double]? = nil,
         notes: [String]
     ) {
-        kind = subject.id
+        self.kind = kind
+        self.phase = phase
         self.profile = profile
         self.days = days
         self.aggregation = aggregation == .readings ? "readings" : "daily_mean"
@@ -275,17 +378,57 @@ private struct TrendReport: Encodable {
                 mean: summary.mean,
                 previousMean: summary.previousMean,
                 change: summary.change,
+                percentOfDryWeight: percentOfDryWeight.flatMap {
+                    DialysisWeightSeries.percentSummary(summary.points, percentOfDryWeight: $0)
+                }.map { Share(minimum: $0.minimum, maximum: $0.maximum, mean: $0.mean) },
                 points: summary.points.map { point in
                     let derived = series.derivedInstants.contains(point.epochMilliseconds)
                     return Point(
                         time: localTime(point.epochMilliseconds, timeZone),
                         value: point.value,
                         derived: derived,
-                        derivedFrom: derived ? LabAnalyte.creatinine.id : nil
+                        derivedFrom: derived ? LabAnalyte.creatinine.id : nil,
+                        percentOfDryWeight: percentOfDryWeight?[point.epochMilliseconds]
                     )
                 }
             )
         }
+        self.egfrSlope = egfrSlope
         self.notes = notes
+    }
+}
+
+/// What `trends` shows for a kind: a subject as it is, its weights of one dialysis phase, or the interdialytic gain.
+private struct TrendView {
+    var subject: TrendSubject
+    var phase: DialysisPhase?
+    var gain: Bool
+
+    /// True when the series comes from the weights assigned to the profile (with their phases).
+    var usesProfileWeights: Bool { gain || phase != nil }
+
+    var id: String {
+        if gain { return Trends.gainKind }
+        if let phase { return "\(subject.id) (\(phase.rawValue)-dialysis)" }
+        return subject.id
+    }
+
+    var displayName: String {
+        if gain { return "Interdialytic weight gain" }
+        switch phase {
+        case .pre: return "Pre-dialysis weight"
+        case .post: return "Post-dialysis weight"
+        default: return subject.displayName
+        }
+    }
+
+    /// Per session for the gain; otherwise the subject's own.
+    func aggregation(in timeZone: TimeZone) -> TrendAggregation {
+        gain ? .readings : subject.aggregation(in: timeZone)
+    }
+
+    /// Gains to 0.01 kg (scales weigh to 0.1 kg, and a difference of two should not be rounded further).
+    func decimals(unit: String) -> Int {
+        gain ? 2 : subject.decimals(unit: unit)
     }
 }

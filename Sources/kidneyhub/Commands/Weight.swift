@@ -93,7 +93,13 @@ struct Weight: AsyncParsableCommand {
             let stored = try await database.selectProfile(named: profile)
             let sinceMs = days.map { currentEpochMilliseconds() - Int64($0) * 86_400_000 }
             let weights = try await database.profileWeights(profileId: stored.id, sinceMs: sinceMs)
-            let listing = WeightListing(profile: stored.profile, weights: weights)
+            let listing: WeightListing
+            do {
+                listing = try WeightListing(profile: stored.profile, weights: weights)
+            } catch {
+                throw CommandFailure("cannot show weights in \(stored.profile.displayUnits.weight.ucum): \(error)")
+            }
+            let unit = listing.displayUnit
             if json {
                 try printJSON(listing)
                 return
@@ -102,19 +108,22 @@ struct Weight: AsyncParsableCommand {
                 ["ID", "TIME", "WEIGHT", "AS ENTERED", "PHASE", "SOURCE", "DEVICE"],
                 listing.weights.map {
                     [
-                        "\($0.id)", $0.time, "\(WeightListing.kilograms($0.kilograms)) kg", $0.asEntered,
+                        "\($0.id)", $0.time, WeightListing.text($0.displayValue, unit: unit), $0.asEntered,
                         $0.phase ?? "confirm", $0.source, $0.device,
                     ]
                 }
             )
             if !listing.sessions.isEmpty {
                 print(
-                    "\nInterdialytic weight gain (dry weight \(listing.dryWeightKilograms.map { "\(WeightListing.kilograms($0)) kg" } ?? "not set")):"
+                    "\nInterdialytic weight gain (dry weight \(listing.dryWeightDisplayValue.map { WeightListing.text($0, unit: unit) } ?? "not set")):"
                 )
                 for session in listing.sessions {
-                    if let gain = session.gainKilograms {
+                    if let gain = session.gainDisplayValue {
                         let percent = session.percentOfDryWeight.map { ", \($0) % of dry weight" } ?? ""
-                        print("  \(session.session): \(gain) kg\(percent) (since \(session.previousSession ?? "-"))")
+                        print(
+                            "  \(session.session): \(WeightListing.text(gain, unit: unit))\(percent) "
+                                + "(since \(session.previousSession ?? "-"))"
+                        )
                     } else {
                         print("  \(session.gap ?? session.session)")
                     }
@@ -185,6 +194,9 @@ struct WeightListing: Encodable {
         var id: Int64
         var time: String
         var kilograms: Double
+        /// The weight in the profile's display unit (`displayUnit`), converted through the unit table.
+        var displayValue: Double
+        var displayUnit: String
         var asEntered: String
         var phase: String?
         var source: String
@@ -196,6 +208,8 @@ struct WeightListing: Encodable {
         var session: String
         var date: String
         var gainKilograms: Double?
+        /// The gain in the profile's display unit.
+        var gainDisplayValue: Double?
         var percentOfDryWeight: Double?
         var level: String?
         var previousSession: String?
@@ -206,18 +220,29 @@ struct WeightListing: Encodable {
     }
 
     var profile: String
+    /// The profile's weight display unit (UCUM: kg or [lb_av]).
+    var displayUnit: String
     var dryWeightKilograms: Double?
+    var dryWeightDisplayValue: Double?
     var weights: [Entry]
     var sessions: [Session]
 
-    init(profile: PatientProfile, weights: [ProfileWeight]) {
+    /// Throws when the unit table cannot convert kg to the profile's display unit.
+    init(profile: PatientProfile, weights: [ProfileWeight], table: UnitTable = .standard) throws(UnitConversionError) {
         self.profile = profile.name
+        let unit = profile.displayUnits.weight.ucum
+        let converter = try table.converter(from: "kg", to: unit)
+        let display = { (kilograms: Double) in converter.isIdentity ? kilograms : converter.apply(kilograms) }
+        displayUnit = unit
         dryWeightKilograms = profile.dryWeightKilograms
+        dryWeightDisplayValue = profile.dryWeightKilograms.map(display)
         self.weights = weights.map { weight in
             Entry(
                 id: weight.measurementId,
                 time: RFC3339.format(epochMilliseconds: weight.startMs, utcOffsetSeconds: weight.utcOffsetSeconds),
                 kilograms: weight.kilograms,
+                displayValue: display(weight.kilograms),
+                displayUnit: unit,
                 asEntered: "\(weight.originalValue.map(Self.kilograms) ?? "-") \(weight.originalUnit)",
                 phase: weight.phase.phase?.rawValue,
                 source: weight.phase.source.rawValue,
@@ -241,6 +266,7 @@ struct WeightListing: Encodable {
                     session: gain.session.description,
                     date: gain.session.date.description,
                     gainKilograms: Self.rounded(gain.kilograms),
+                    gainDisplayValue: Self.rounded(display(gain.kilograms)),
                     percentOfDryWeight: gain.percentOfDryWeight.map(Self.rounded),
                     level: InterdialyticGainThresholds.standard.level(of: gain)?.rawValue,
                     previousSession: gain.previousSession.description,
@@ -261,6 +287,11 @@ struct WeightListing: Encodable {
     /// Rounded to 0.001, so that 82.4 − 80.3 reads 2.1.
     static func rounded(_ value: Double) -> Double {
         (value * 1000).rounded() / 1000
+    }
+
+    /// A weight in `unit` with the unit beside it: kg with up to three decimals (no trailing zeros), [lb_av] with one.
+    static func text(_ value: Double, unit: String) -> String {
+        unit == "kg" ? "\(kilograms(value)) kg" : "\(LabEntry.fixed(value, decimals: 1)) \(unit)"
     }
 
     /// A weight with up to three decimals, no trailing zeros.
