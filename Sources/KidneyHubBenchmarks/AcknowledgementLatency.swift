@@ -27,8 +27,10 @@ struct AcknowledgementLatency: AsyncParsableCommand {
         )
         var settings = AdapterSupervisor.Settings()
         settings.limits.maxBatchRecords = 1
+        let store = try HubDatabase.open(atPath: "\(directory)/hub.sqlite", durability: durability)
+        try await BenchmarkEnvironment.acceptTerms(in: store)
         let hub = HubService(
-            store: try HubDatabase.open(atPath: "\(directory)/hub.sqlite", durability: durability),
+            store: store,
             catalog: AdapterCatalog(directories: [adapters], productsDirectory: nil),
             settings: settings
         )

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import HubCore
+import HubStore
 
 /// `kidneyhub-benchmarks`: the speed goals of the hub, measured end to end on this machine.
 /// Build with `-c release`; each figure goes to docs/benchmarks.md with the command.
@@ -19,6 +21,11 @@ enum BenchmarkEnvironment {
     }
 
     static var simulator: String { "\(productsDirectory)/kidneyhub-simulator" }
+
+    /// Accepts the current terms in a benchmark's scratch store, as a user would before syncing.
+    static func acceptTerms(in store: HubDatabase) async throws {
+        _ = try await store.acceptTerms(version: TermsOfService.current.version, atMs: 0)
+    }
 
     /// A fresh temporary directory for one run.
     static func scratchDirectory() throws -> String {

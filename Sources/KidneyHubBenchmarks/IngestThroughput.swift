@@ -28,6 +28,7 @@ struct IngestThroughput: AsyncParsableCommand {
             scenario: BenchmarkEnvironment.bulkScenario(count: records)
         )
         let store = try HubDatabase.open(atPath: "\(directory)/hub.sqlite", durability: durability)
+        try await BenchmarkEnvironment.acceptTerms(in: store)
         var settings = AdapterSupervisor.Settings()
         settings.limits.maxBatchRecords = batch
         settings.limits.maxUnacknowledgedBatches = window

@@ -34,6 +34,12 @@ struct StoreOptions: ParsableArguments {
     )
     var durability: StoreDurability = .full
 
+    /// Where `kidneyhub demo` keeps its simulated readings unless told otherwise.
+    static var demoStorePath: String {
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        return "\(home)/.local/share/kidneyhub/demo.sqlite"
+    }
+
     /// The store path after the defaults are applied.
     var resolvedPath: String {
         if let path { return path }

@@ -8,6 +8,7 @@ import Testing
     @Test func demoStoresTheDialysisDayExactlyOnce() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
+        try await workspace.acceptTerms()
         let scenario = try String(
             contentsOfFile: "\(Workspace.repositoryRoot)/Plugins/simulator/scenarios/dialysis-day.json",
             encoding: .utf8
@@ -49,9 +50,29 @@ import Testing
         await expectNoLeftovers(workspace)
     }
 
+    @Test func deviceReadingsAreRefusedBeforeTheTermsAreAccepted() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let scenario = try String(
+            contentsOfFile: "\(Workspace.repositoryRoot)/Plugins/simulator/scenarios/dialysis-day.json",
+            encoding: .utf8
+        )
+        try workspace.installSimulator(scenario: scenario)
+        let refused = try await workspace.kidneyhub(["devices", "sync", "sim-scale-1", "--adapter", "simulator"])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("kidneyhub terms accept"), "\(refused.stderr)")
+        #expect(try await workspace.openStore().measurementCount() == 0)
+        try await workspace.acceptTerms()
+        let synced = try await workspace.kidneyhub(["devices", "sync", "sim-scale-1", "--adapter", "simulator"])
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(try await workspace.openStore().measurementCount() == 3)
+        await expectNoLeftovers(workspace)
+    }
+
     @Test func invalidRecordsAreRefusedAndTheValidOnesStored() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
+        try await workspace.acceptTerms()
         let scenario = try String(
             contentsOfFile: "\(Workspace.repositoryRoot)/Plugins/simulator/scenarios/invalid-records.json",
             encoding: .utf8
@@ -73,6 +94,7 @@ import Testing
     @Test func thePythonExampleSyncsThroughTheHubIncrementally() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
+        try await workspace.acceptTerms()
         try workspace.installPythonExample()
         let scan = try await workspace.kidneyhub(["devices", "scan", "--seconds", "1", "--json"])
         #expect(scan.status == 0, "\(scan.stderr)")
@@ -95,6 +117,7 @@ import Testing
     @Test func listingsRefuseUnknownKindsAndBadDates() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
+        try await workspace.acceptTerms()
         let unknownKind = try await workspace.kidneyhub(
             ["measurements", "list", "--kind", "weight"],
             runsAdapters: false

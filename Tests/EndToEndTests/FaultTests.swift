@@ -35,6 +35,7 @@ struct FaultTests {
     @Test func aCrashMidSyncIsRestartedAndTheSyncCompletesExactlyOnce() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
+        try await workspace.acceptTerms()
         try workspace.installSimulator(
             scenario: bulkScenario(3000),
             arguments: ["--fault", "crash:1200,times=2,counterFile=\(workspace.path)/crashes"]
@@ -58,6 +59,7 @@ struct FaultTests {
     @Test func aCrashLoopTripsTheBreakerAndTheAdapterStaysFailedUntilRetried() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
+        try await workspace.acceptTerms()
         // Crashes on its first five starts only, so that after a retry it works.
         try workspace.installSimulator(
             scenario: bulkScenario(10),
@@ -92,6 +94,7 @@ struct FaultTests {
     @Test func aHungAdapterIsKilledAfterItsTimeout() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
+        try await workspace.acceptTerms()
         try workspace.installSimulator(scenario: bulkScenario(10), arguments: ["--fault", "hang-sync"])
         let started = ContinuousClock.now
         let result = try await workspace.kidneyhub(
@@ -109,6 +112,7 @@ struct FaultTests {
     @Test func aGarbageLineIsLoggedAsAViolationAndTheSyncCompletes() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
+        try await workspace.acceptTerms()
         try workspace.installSimulator(scenario: bulkScenario(700), arguments: ["--fault", "garbage-line"])
         let result = try await workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"] + quick)
         #expect(result.status == 0, "sync failed: \(result.stderr)")
@@ -124,6 +128,7 @@ struct FaultTests {
     @Test func anOversizedLineIsAViolationThatStopsTheAdapterNotTheHub() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
+        try await workspace.acceptTerms()
         try workspace.installSimulator(scenario: bulkScenario(10), arguments: ["--fault", "oversized-line"])
         let result = try await workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"] + quick)
         // Every attempt sends the oversized line again, so the breaker trips; the hub itself ends
@@ -139,6 +144,7 @@ struct FaultTests {
     @Test func duplicateRecordsAreCountedAndStoredOnce() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
+        try await workspace.acceptTerms()
         try workspace.installSimulator(scenario: bulkScenario(1200), arguments: ["--fault", "duplicate-records"])
         let result = try await workspace.kidneyhub(
             ["devices", "sync", "meter", "--adapter", "simulator", "--json"] + quick
@@ -154,6 +160,7 @@ struct FaultTests {
     @Test func aSlowAdapterThatReportsProgressIsNotTakenForHung() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
+        try await workspace.acceptTerms()
         // Each pause (400 ms) is longer than the idle timeout (300 ms) only if progress did not
         // reset it: the simulator reports progress before each pause and submits a batch after it.
         try workspace.installSimulator(scenario: bulkScenario(1500), arguments: ["--fault", "slow-sync:200"])
@@ -170,6 +177,7 @@ struct FaultTests {
     @Test func killingTheHubMidIngestLosesNothingAndStoresNothingTwice() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
+        try await workspace.acceptTerms()
         let total = 100_000
         try workspace.installSimulator(scenario: bulkScenario(total))
         let arguments = [

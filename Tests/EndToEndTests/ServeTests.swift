@@ -7,6 +7,7 @@ struct ServeTests {
     @Test func commandsGoThroughTheRunningHubWhichStopsCleanlyOnSIGTERM() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
+        try await workspace.acceptTerms()
         let scenario = try String(
             contentsOfFile: "\(Workspace.repositoryRoot)/Plugins/simulator/scenarios/dialysis-day.json",
             encoding: .utf8
@@ -50,6 +51,7 @@ struct ServeTests {
     @Test func sigtermStopsTheHubEvenInTheMiddleOfAStuckSync() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
+        try await workspace.acceptTerms()
         try workspace.installSimulator(
             scenario: #"{"scenario":"stuck","devices":[{"deviceId":"meter","name":"Meter","readings":[]}]}"#,
             arguments: ["--fault", "hang-sync"]

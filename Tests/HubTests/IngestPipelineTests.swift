@@ -25,10 +25,27 @@ struct IngestPipelineTests {
 
     private let device = AdapterProtocol.DeviceIdentity(deviceId: "scale-1", manufacturer: "Acme", serial: "S1")
 
+    @Test func refusesDeviceReadingsBeforeTheTermsAreAccepted() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try HubDatabase.open(atPath: directory.file("store.sqlite"))
+        let batch = SubmitMeasurementsRequest(batchId: "b1", device: device, cursor: "1", records: [record("S1/1")])
+        guard case .failure(let error) = await IngestPipeline(store: store).submit(batch, from: "sim") else {
+            Issue.record("stored readings before the terms were accepted")
+            return
+        }
+        #expect(error.code == .permissionDenied)
+        #expect(error.retryable == false)
+        #expect(error.message.contains("kidneyhub terms accept"))
+        #expect(try await store.measurementCount() == 0)
+        #expect(try await store.syncCursor(adapterId: "sim", deviceId: "scale-1") == nil)
+    }
+
     @Test func storesAValidBatchOnceAndCountsDuplicatesOnResend() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = try HubDatabase.open(atPath: directory.file("store.sqlite"))
+        _ = try await store.acceptTerms(version: TermsOfService.current.version, atMs: 0)
         let pipeline = IngestPipeline(store: store)
         let batch = SubmitMeasurementsRequest(
             batchId: "b1",

@@ -9,6 +9,7 @@ import Logging
 public struct IngestPipeline: MeasurementSink {
     public let store: HubDatabase
     private let hooks: PostCommitQueue
+    private let terms = TermsGate()
     private let logger = Logger(label: "kidneyhub.ingest")
 
     public init(store: HubDatabase, hook: any PostCommitHook = NoPostCommitWork()) {
@@ -32,6 +33,8 @@ public struct IngestPipeline: MeasurementSink {
         guard var batch = prepared.ingest else {
             return .failure(RPCError(.internalError, "Internal error: the batch was not prepared for storing"))
         }
+        // Nothing that records patient data works before the current terms are accepted (issue 4).
+        if let refusal = await terms.refusal(store) { return .failure(refusal) }
         batch.cursor = prepared.cursor
         let outcome: IngestOutcome
         do {

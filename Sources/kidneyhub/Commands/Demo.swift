@@ -2,13 +2,19 @@ import AdapterProtocol
 import ArgumentParser
 import Foundation
 import Hub
+import HubCore
 import HubStore
 
 /// `kidneyhub demo`: the hub and the device simulator on a dialysis-day scenario.
 struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the hub with the device simulator and show what was stored.",
-        discussion: "Without --scenario the simulator plays its built-in dialysis day."
+        discussion: """
+            Without --scenario the simulator plays its built-in dialysis day. Without --store (or \
+            $KIDNEYHUB_STORE) the readings go to a demo store of their own (~/.local/share/kidneyhub/demo.sqlite), so simulated \
+            weights never mix into a patient's record; that store holds simulated data only, so the demo \
+            accepts the terms of use there itself. With --store, the store's own terms acceptance applies.
+            """
     )
     @OptionGroup var store: StoreOptions
     @OptionGroup var search: AdapterOptions
@@ -16,6 +22,18 @@ struct Demo: AsyncParsableCommand {
 
     func run() async throws {
         bootstrapLogging()
+        var store = store
+        if store.path == nil, (ProcessInfo.processInfo.environment["KIDNEYHUB_STORE"] ?? "").isEmpty {
+            store.path = StoreOptions.demoStorePath
+            let demo = try HubDatabase.open(atPath: store.resolvedPath, durability: store.durability)
+            if (try? await demo.requireCurrentTerms()) == nil {
+                let now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+                _ = try await demo.acceptTerms(version: TermsOfService.current.version, atMs: now)
+                print(
+                    "Demo store \(store.resolvedPath): simulated readings only; the terms of use were accepted there for the demo.\n"
+                )
+            }
+        }
         var configs: [String: JSONValue] = [:]
         if let scenario {
             let path = URL(fileURLWithPath: scenario).standardizedFileURL.path

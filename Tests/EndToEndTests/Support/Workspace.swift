@@ -79,6 +79,12 @@ struct Workspace {
         )
     }
 
+    /// Accepts the current terms of use in the workspace's store, as a user would before syncing.
+    func acceptTerms() async throws {
+        let result = try await kidneyhub(["terms", "accept"], runsAdapters: false)
+        guard result.status == 0 else { throw CommandFailedInTest(result: result) }
+    }
+
     /// Opens the store the hub wrote, to check what it holds.
     func openStore() throws -> HubDatabase {
         try HubDatabase.open(atPath: storePath)
@@ -92,4 +98,10 @@ struct Workspace {
     func remove() {
         try? FileManager.default.removeItem(atPath: path)
     }
+}
+
+/// A set-up command of a test that failed.
+struct CommandFailedInTest: Error, CustomStringConvertible {
+    var result: CommandResult
+    var description: String { "exit \(result.status): \(result.stderr)" }
 }
