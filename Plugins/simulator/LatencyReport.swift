@@ -8,7 +8,7 @@ enum LatencyReport {
         }
         guard let data = try? JSONSerialization.data(withJSONObject: milliseconds) else { return }
         if !FileManager.default.fileExists(atPath: path) {
-            FileManager.default.createFile(atPath: path, contents: nil)
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
         }
         guard let handle = FileHandle(forWritingAtPath: path) else { return }
         defer { try? handle.close() }
