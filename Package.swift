@@ -75,6 +75,27 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Imaging: avatar thumbnails with libvips (Debian: libvips-dev), behind a small C shim.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
+        .target(
+            name: "VipsShim",
+            dependencies: ["CVips"]
+        ),
+        .target(
+            name: "Imaging",
+            dependencies: ["VipsShim"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ImagingTests",
+            dependencies: ["Imaging"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Hub: adapter discovery, supervision, ingest, conformance checks.
         .target(
             name: "Hub",
@@ -106,6 +127,7 @@ let package = Package(
                 "Hub",
                 "HubCore",
                 "HubStore",
+                "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what KidneyHub needs on Debian 12 and builds it. Sourced by demo.sh and test.sh.
-# Debian packages: SQLite headers for GRDB; Python for the example adapter and the protocol tests.
+# Debian packages: SQLite headers for GRDB; libvips for avatar thumbnails; Python for the example adapter and
+# the protocol tests.
 set -euo pipefail
 
-debian_packages=(libsqlite3-dev python3)
+debian_packages=(libsqlite3-dev libvips-dev python3)
 python_tools=(pytest jsonschema referencing)
 
 install_debian() {
@@ -11,7 +12,7 @@ install_debian() {
     [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
     echo "Installing Debian packages: $*"
     $sudo_cmd apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "$@"
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "$@"
 }
 
 missing=()

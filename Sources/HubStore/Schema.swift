@@ -10,6 +10,7 @@ enum Schema {
         migrator.registerMigration("v1", migrate: v1)
         migrator.registerMigration("v2-patient-record", migrate: v2PatientRecord)
         migrator.registerMigration("v3-readings-to-profiles", migrate: v3ReadingsToProfiles)
+        migrator.registerMigration("v4-avatars", migrate: v4Avatars)
         return migrator
     }
 

@@ -2,12 +2,13 @@ import ArgumentParser
 import Foundation
 import HubCore
 import HubStore
+import Imaging
 
-/// `kidneyhub profile show|set`.
+/// `kidneyhub profile show|set|avatar`.
 struct Profile: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The patient profile: who the numbers belong to.",
-        subcommands: [Show.self, SetFields.self],
+        subcommands: [Show.self, SetFields.self, Avatar.self],
         defaultSubcommand: Show.self
     )
 
@@ -18,14 +19,25 @@ struct Profile: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let stored = try await openStoreForReading(store).selectProfile(named: profile)
+            let database = try openStoreForReading(store)
+            let stored = try await database.selectProfile(named: profile)
+            let avatar = try await database.avatar(profileId: stored.id)
             let person = stored.profile
             let age = person.age(on: today(in: person))
             if json {
+                struct AvatarListing: Encodable {
+                    var width: Int
+                    var height: Int
+                    var thumbnailBytes: Int
+                    var originalFileName: String
+                    var originalBytes: Int
+                    var storedAt: String
+                }
                 struct Listing: Encodable {
                     var id: Int64
                     var age: Int?
                     var profile: PatientProfile
+                    var avatar: AvatarListing?
                     var createdAt: String
                     var updatedAt: String
                 }
@@ -34,6 +46,16 @@ struct Profile: AsyncParsableCommand {
                         id: stored.id,
                         age: age,
                         profile: person,
+                        avatar: avatar.map {
+                            AvatarListing(
+                                width: $0.width,
+                                height: $0.height,
+                                thumbnailBytes: $0.thumbnailPNG.count,
+                                originalFileName: $0.originalFileName,
+                                originalBytes: $0.originalBytes,
+                                storedAt: formatInstant($0.storedAtMs)
+                            )
+                        },
                         createdAt: formatInstant(stored.createdAtMs),
                         updatedAt: formatInstant(stored.updatedAtMs)
                     )
@@ -52,6 +74,7 @@ struct Profile: AsyncParsableCommand {
                 ("diabetes", person.diabetes?.rawValue ?? "-"),
                 ("display units", "\(units.weight.rawValue), \(units.fluid.rawValue), \(units.glucose.rawValue)"),
                 ("time zone", person.timeZoneIdentifier),
+                ("avatar", avatar.map(avatarText) ?? "-"),
             ]
             printTable(["FIELD", "VALUE"], lines.map { [$0.0, $0.1] })
         }
@@ -94,6 +117,13 @@ struct Profile: AsyncParsableCommand {
         @Option(help: ArgumentHelp("Weight display unit.", valueName: "kg|lb")) var weightUnit: String?
         @Option(help: ArgumentHelp("Fluid display unit.", valueName: "mL|fl_oz")) var fluidUnit: String?
         @Option(help: ArgumentHelp("Glucose display unit.", valueName: "mg/dL|mmol/L")) var glucoseUnit: String?
+        @Option(
+            help: ArgumentHelp(
+                "An image file for the avatar (PNG, JPEG, WebP, GIF …; at most 20 MB); a small thumbnail is stored.",
+                valueName: "FILE"
+            )
+        )
+        var avatar: String?
 
         func run() async throws {
             let database = try openStoreForWriting(store)
@@ -117,12 +147,33 @@ struct Profile: AsyncParsableCommand {
             problems += person.validationErrors(today: today(in: person)).map {
                 "\(optionName($0.field)): \($0.reason)"
             }
+            var thumbnail: (Thumbnail, bytes: Int)?
+            if let avatar {
+                switch avatarThumbnail(avatar) {
+                case .success(let made): thumbnail = made
+                case .failure(let problem): problems.append("--avatar \(avatar): \(problem.description)")
+                }
+            }
             guard problems.isEmpty else {
                 throw CommandFailure(
                     "the profile was not saved:\n" + problems.map { "  \($0)" }.joined(separator: "\n")
                 )
             }
-            let saved = try await database.saveProfile(person, id: existing?.id, atMs: currentEpochMilliseconds())
+            let now = currentEpochMilliseconds()
+            let saved = try await database.saveProfile(person, id: existing?.id, atMs: now)
+            if let avatar, let (image, bytes) = thumbnail {
+                try await database.setAvatar(
+                    StoredAvatar(
+                        profileId: saved.id,
+                        thumbnailPNG: image.png,
+                        width: image.width,
+                        height: image.height,
+                        originalFileName: URL(fileURLWithPath: avatar).lastPathComponent,
+                        originalBytes: bytes,
+                        storedAtMs: now
+                    )
+                )
+            }
             print("\(existing == nil ? "Created" : "Updated") profile '\(saved.name)'.")
         }
 
@@ -189,6 +240,76 @@ struct Profile: AsyncParsableCommand {
             return problems
         }
     }
+
+    struct Avatar: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write the profile's avatar thumbnail (PNG) to a file."
+        )
+        @OptionGroup var store: StoreOptions
+        @Option(help: "The profile (needed when the store holds several).") var profile: String?
+        @Option(help: ArgumentHelp("Where to write the PNG.", valueName: "FILE")) var out: String
+
+        func run() async throws {
+            let database = try openStoreForReading(store)
+            let stored = try await database.selectProfile(named: profile)
+            guard let avatar = try await database.avatar(profileId: stored.id) else {
+                throw CommandFailure(
+                    "profile '\(stored.name)' has no avatar: set one with `kidneyhub profile set --avatar FILE`"
+                )
+            }
+            do {
+                try avatar.thumbnailPNG.write(to: URL(fileURLWithPath: out))
+            } catch {
+                throw CommandFailure("could not write \(out): \(error.localizedDescription)")
+            }
+            print("Wrote the \(avatar.width)×\(avatar.height) avatar of '\(stored.name)' to \(out).")
+        }
+    }
+}
+
+/// The longest side of a stored avatar thumbnail, in pixels.
+private let avatarSide = 128
+
+/// Why an avatar file was refused.
+private struct AvatarProblem: Error, CustomStringConvertible { var description: String }
+
+/// Reads and decodes the avatar file and makes its thumbnail; the thumbnail and the file's size, or the reason.
+private func avatarThumbnail(_ path: String) -> Result<(Thumbnail, bytes: Int), AvatarProblem> {
+    let size: Int
+    do {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        guard (attributes[.type] as? FileAttributeType) != .typeDirectory else {
+            return .failure(AvatarProblem(description: "is a directory, not an image file"))
+        }
+        size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+    } catch {
+        return .failure(AvatarProblem(description: "the file cannot be read (no such file or no permission)"))
+    }
+    if size > Thumbnailer.maximumInputBytes {
+        return .failure(
+            AvatarProblem(
+                description: ImageError.tooLarge(bytes: size, limit: Thumbnailer.maximumInputBytes).description
+            )
+        )
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+        return .failure(AvatarProblem(description: "the file cannot be read"))
+    }
+    do {
+        return .success((try Thumbnailer.thumbnail(of: data, maxSide: avatarSide), bytes: data.count))
+    } catch {
+        return .failure(AvatarProblem(description: error.description))
+    }
+}
+
+/// "128×96 px thumbnail of photo.jpg (2.1 MB)".
+private func avatarText(_ avatar: StoredAvatar) -> String {
+    let size =
+        avatar.originalBytes >= 1_048_576
+        ? String(format: "%.1f MB", Double(avatar.originalBytes) / 1_048_576)
+        : avatar.originalBytes >= 1024
+            ? String(format: "%.0f kB", Double(avatar.originalBytes) / 1024) : "\(avatar.originalBytes) bytes"
+    return "\(avatar.width)×\(avatar.height) px thumbnail of \(avatar.originalFileName) (\(size))"
 }
 
 /// The option that sets a profile field, for error messages ("--height" for `heightCentimeters`).
