@@ -25,6 +25,36 @@ import Testing
         return workspace
     }
 
+    @Test func diabeticDietGoalsAndTheAlbuminuriaStage() async throws {
+        let workspace = try await preparedWorkspace()
+        defer { workspace.remove() }
+        let goals = try await run(
+            workspace,
+            [
+                "profile", "set", "--diabetes", "type_2", "--diet-goals", "no sweet drinks", "--carbs-per-meal", "45",
+                "--hba1c-target", "7",
+            ]
+        )
+        #expect(goals.status == 0, "\(goals.stderr)")
+        let show = try await run(workspace, ["profile", "show"])
+        #expect(show.stdout.contains("no sweet drinks; 45 g carbohydrate a meal; HbA1c ≤ 7 %"), "\(show.stdout)")
+        let absurd = try await run(workspace, ["profile", "set", "--carbs-per-meal", "900"])
+        #expect(absurd.status != 0)
+        #expect(
+            absurd.stderr.contains("--carbs-per-meal: 900 g is out of range (accepted: 1–500 g)"),
+            "\(absurd.stderr)"
+        )
+
+        // KDIGO A stages from the urine albumin-to-creatinine ratio: < 30 A1, 30–300 A2, > 300 A3 mg/g.
+        for (value, date) in [("12", "2026-01-05"), ("45", "2026-02-05"), ("350", "2026-03-05")] {
+            let added = try await run(workspace, ["labs", "add", "uacr", value, "mg/g", "--date", date])
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        let listed = try await run(workspace, ["labs", "list", "--analyte", "uacr", "--json"])
+        let rows = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(rows.compactMap { $0["stage"] as? String } == ["A1", "A2", "A3"], "\(listed.stdout)")
+    }
+
     @Test func writesAreRefusedBeforeTheTermsAreAccepted() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }

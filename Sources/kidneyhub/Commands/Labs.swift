@@ -6,7 +6,7 @@ import HubStore
 /// `kidneyhub labs add|list|import`.
 struct Labs: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Lab results with their units, eGFR (CKD-EPI 2021) and KDIGO G stage.",
+        abstract: "Lab results with their units, eGFR (CKD-EPI 2021) and KDIGO G and A stages.",
         subcommands: [Add.self, List.self, Import.self]
     )
 
@@ -70,7 +70,8 @@ struct Labs: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List lab results, oldest first, with eGFR and KDIGO G stage for creatinine."
+            abstract:
+                "List lab results, oldest first, with eGFR and the KDIGO G stage for creatinine and eGFR, and the A stage for the urine albumin-to-creatinine ratio."
         )
         @OptionGroup var store: StoreOptions
         @Option(help: "Only this lab.") var analyte: String?
@@ -259,6 +260,8 @@ struct LabListing: Encodable {
             }
         case LabAnalyte.egfr.id:
             stage = (try? GFRCategory(egfr: result.value))?.rawValue
+        case LabAnalyte.urineAlbuminCreatinineRatio.id:
+            stage = (try? AlbuminuriaCategory(uacr: result))?.rawValue
         default:
             break
         }

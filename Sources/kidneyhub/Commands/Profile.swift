@@ -72,6 +72,7 @@ struct Profile: AsyncParsableCommand {
                 ("dialysis schedule", person.dialysisSchedule.map(scheduleText) ?? "-"),
                 ("dry weight", person.dryWeightKilograms.map { "\(number($0)) kg" } ?? "-"),
                 ("diabetes", person.diabetes?.rawValue ?? "-"),
+                ("diabetic diet goals", dietGoalsText(person.diabeticDietGoals)),
                 ("display units", "\(units.weight.rawValue), \(units.fluid.rawValue), \(units.glucose.rawValue)"),
                 ("time zone", person.timeZoneIdentifier),
                 ("avatar", avatar.map(avatarText) ?? "-"),
@@ -112,6 +113,12 @@ struct Profile: AsyncParsableCommand {
         var schedule: String?
         @Option(help: ArgumentHelp("Dry (target) weight in kg.", valueName: "KG")) var dryWeight: Double?
         @Option(help: ArgumentHelp("Diabetes.", valueName: "none|type_1|type_2")) var diabetes: String?
+        @Option(help: ArgumentHelp("Diabetic diet goals agreed with the care team, in words.", valueName: "TEXT"))
+        var dietGoals: String?
+        @Option(help: ArgumentHelp("Carbohydrate per main meal (diabetic diet goal).", valueName: "G"))
+        var carbsPerMeal: Double?
+        @Option(help: ArgumentHelp("Individual HbA1c target (diabetic diet goal).", valueName: "PERCENT"))
+        var hba1cTarget: Double?
         @Option(help: ArgumentHelp("IANA time zone (default: the system's).", valueName: "Europe/Berlin"))
         var timeZone: String?
         @Option(help: ArgumentHelp("Weight display unit.", valueName: "kg|lb")) var weightUnit: String?
@@ -196,6 +203,13 @@ struct Profile: AsyncParsableCommand {
                 person.sexAtBirth = value
             }
             if let height { person.heightCentimeters = height }
+            if dietGoals != nil || carbsPerMeal != nil || hba1cTarget != nil {
+                var goals = person.diabeticDietGoals ?? DiabeticDietGoals()
+                if let dietGoals { goals.notes = dietGoals }
+                if let carbsPerMeal { goals.carbohydrateGramsPerMeal = carbsPerMeal }
+                if let hba1cTarget { goals.hba1cTargetPercent = hba1cTarget }
+                person.diabeticDietGoals = goals
+            }
             if let category,
                 let value = read("--category", { try DiseaseCategory(profileField: "diseaseCategory", text: category) })
             {
@@ -312,8 +326,22 @@ private func avatarText(_ avatar: StoredAvatar) -> String {
     return "\(avatar.width)×\(avatar.height) px thumbnail of \(avatar.originalFileName) (\(size))"
 }
 
+/// "45 g carbs per meal; 45 g carbohydrate a meal; HbA1c ≤ 7 %", or "-".
+private func dietGoalsText(_ goals: DiabeticDietGoals?) -> String {
+    guard let goals else { return "-" }
+    var parts = goals.notes.isEmpty ? [] : [goals.notes]
+    if let carbs = goals.carbohydrateGramsPerMeal { parts.append("\(carbs.formatted()) g carbohydrate a meal") }
+    if let target = goals.hba1cTargetPercent { parts.append("HbA1c ≤ \(target.formatted()) %") }
+    return parts.isEmpty ? "-" : parts.joined(separator: "; ")
+}
+
 /// The option that sets a profile field, for error messages ("--height" for `heightCentimeters`).
 private func optionName(_ field: String) -> String {
+    let nested = [
+        "diabeticDietGoals.notes": "--diet-goals", "diabeticDietGoals.carbohydrateGramsPerMeal": "--carbs-per-meal",
+        "diabeticDietGoals.hba1cTargetPercent": "--hba1c-target",
+    ]
+    if let option = nested[field] { return option }
     let options = [
         "name": "--name", "dateOfBirth": "--birth-date", "heightCentimeters": "--height",
         "dialysisSchedule": "--schedule", "dryWeightKilograms": "--dry-weight", "timeZoneIdentifier": "--time-zone",
