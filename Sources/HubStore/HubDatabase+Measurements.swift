@@ -4,13 +4,28 @@ import HubCore
 
 extension HubDatabase {
     /// Measurements with their devices, oldest first; `sinceMs` is inclusive and `untilMs` exclusive (by start).
+    ///
+    /// With `profileId`, only the readings that belong to that profile: those of devices assigned to it, for the
+    /// reading's own user slot or, failing an assignment of that slot, for every slot (ARCHITECTURE.md, "Whose
+    /// reading is it"); manual entries are on the profile's own device, assigned the same way.
     public func measurements(
         kind: MeasurementKind? = nil,
         sinceMs: Int64? = nil,
         untilMs: Int64? = nil,
-        limit: Int? = nil
+        limit: Int? = nil,
+        profileId: Int64? = nil
     ) async throws -> [StoredMeasurement] {
-        let (filter, arguments) = Self.measurementFilter(kind: kind, sinceMs: sinceMs, untilMs: untilMs)
+        var (filter, arguments) = Self.measurementFilter(kind: kind, sinceMs: sinceMs, untilMs: untilMs)
+        if let profileId {
+            filter +=
+                (filter.isEmpty ? "WHERE " : " AND ") + """
+                    ? = coalesce(
+                        (SELECT a.profileId FROM deviceAssignment a
+                         WHERE a.deviceRowId = m.deviceRowId AND a.userIndex = json_extract(m.context, '$.userIndex')),
+                        (SELECT a.profileId FROM deviceAssignment a WHERE a.deviceRowId = m.deviceRowId AND a.userIndex = -1))
+                    """
+            arguments += [profileId]
+        }
         var sql = """
             SELECT m.id, m.sourceRecordId, m.kind, m.value, m.components, m.unit,
                    m.originalValue, m.originalComponents, m.originalUnit,

@@ -245,15 +245,22 @@ import Testing
             encoding: .utf8
         )
         try workspace.installSimulator(scenario: scenario)
+        try await workspace.acceptTerms()
         let demo = try await workspace.kidneyhub(["demo"])
         #expect(demo.status == 0, "demo failed: \(demo.stderr)")
+        // Only the readings of the profile's devices count: before the scale is assigned, none do.
+        let unassigned = try jsonObject(try await run(workspace, ["trends", "weight", "--days", "3650", "--json"]))
+        #expect(try firstSeries(unassigned)["count"] as? Int == 0)
+        for device in ["sim-scale-1", "sim-cuff-1"] {
+            let assigned = try await run(workspace, ["devices", "assign", device, "--profile", "Max"])
+            #expect(assigned.status == 0, "\(assigned.stderr)")
+        }
 
         // The scenario's day is 2026-11-17; a long window keeps the test independent of today's date.
         let json = try await run(workspace, ["trends", "weight", "--days", "3650", "--json"])
         #expect(json.status == 0, "\(json.stderr)")
         let object = try jsonObject(json)
         #expect(object["aggregation"] as? String == "daily_mean")
-        #expect((object["notes"] as? [String])?.contains { $0.contains("not yet assigned to profiles") } == true)
         let series = try firstSeries(object)
         #expect(series["unit"] as? String == "[lb_av]")
         let points = try #require(series["points"] as? [[String: Any]])
@@ -267,7 +274,6 @@ import Testing
         let text = try await run(workspace, ["trends", "weight", "--days", "3650"])
         #expect(text.stdout.contains("Weight in [lb_av]"), "\(text.stdout)")
         #expect(text.stdout.contains("179.1 [lb_av] ┤") && text.stdout.contains("177.0 [lb_av] ┤"), "\(text.stdout)")
-        #expect(text.stdout.contains("not yet assigned to profiles"), "\(text.stdout)")
 
         // Blood pressure: a systolic and a diastolic series of daily means.
         let pressure = try jsonObject(

@@ -68,6 +68,39 @@ struct ReadingsToProfilesStoreTests {
         }
     }
 
+    @Test func measurementsOfAProfileFollowItsDevicesAndUserSlots() async throws {
+        try await withTemporaryStore { store in
+            let (anna, ben) = try await prepared(store)
+            let outcome = try await store.ingest(
+                IngestBatch(
+                    device: Sample.scale,
+                    records: [
+                        weight("u1", userIndex: 1, atMs: Sample.baseMs),
+                        weight("u2", userIndex: 2, atMs: Sample.baseMs + 1),
+                        weight("none", userIndex: nil, atMs: Sample.baseMs + 2),
+                    ]
+                )
+            )
+            #expect(try await store.measurements(profileId: anna.id).isEmpty)
+            let scale = try await store.device(id: Sample.scale.deviceId)
+            try await store.assign(
+                DeviceAssignment(deviceRowId: scale.rowId, userIndex: 1, profileId: anna.id, assignedAtMs: 20)
+            )
+            try await store.assign(
+                DeviceAssignment(
+                    deviceRowId: scale.rowId,
+                    userIndex: DeviceAssignment.anyUser,
+                    profileId: ben.id,
+                    assignedAtMs: 21
+                )
+            )
+            // Slot 1 is Anna's own; every other slot, and a reading without one, falls to the device-wide Ben.
+            #expect(try await store.measurements(profileId: anna.id).map(\.id) == [outcome.storedIds[0]])
+            #expect(try await store.measurements(profileId: ben.id).map(\.id) == Array(outcome.storedIds[1...]))
+            #expect(try await store.measurements(kind: .bloodPressure, profileId: ben.id).isEmpty)
+        }
+    }
+
     @Test func anAmbiguousWeightKeepsItsReasonUntilConfirmed() async throws {
         try await withTemporaryStore { store in
             let (anna, ben) = try await prepared(store)

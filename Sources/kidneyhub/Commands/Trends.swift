@@ -15,9 +15,9 @@ struct Trends: AsyncParsableCommand {
             of the same number of days before. Weight and glucose are shown in the profile's display units \
             (`kidneyhub profile set --weight-unit kg|lb --glucose-unit mg/dL|mmol/L`), other values in their \
             canonical unit. For egfr, eGFR is also derived from creatinine results (CKD-EPI 2021) when the profile \
-            has the sex at birth and the date of birth. Device readings are not yet assigned to profiles: weight, \
-            blood_pressure, heart_rate and blood_glucose use every stored reading of the kind, whichever profile is \
-            chosen. `weight --phase pre|post` shows only the profile's weights tagged with that dialysis phase, and \
+            has the sex at birth and the date of birth. Weight, blood_pressure, heart_rate and blood_glucose use the \
+            readings that belong to the profile: its manual entries and the readings of devices assigned to it \
+            (`kidneyhub devices assign DEVICE --profile NAME`). `weight --phase pre|post` shows only the profile's weights tagged with that dialysis phase, and \
             idwg the interdialytic weight gain of each session in kg (pre-dialysis weight minus the previous \
             session's post-dialysis weight) with its % of the dry weight; both use the weights assigned to the \
             profile (`kidneyhub weight list`). egfr also gives the slope over all eGFR values of the profile in \
@@ -129,7 +129,8 @@ struct Trends: AsyncParsableCommand {
                     let readings = try await database.measurements(
                         kind: subject.measurementKind,
                         sinceMs: since,
-                        untilMs: now + 1
+                        untilMs: now + 1,
+                        profileId: stored.id
                     )
                     built = try TrendSeriesBuilder.readingSeries(
                         subject,
@@ -160,10 +161,7 @@ struct Trends: AsyncParsableCommand {
         // The change of kidney function over every eGFR value of the profile, not only the window.
         let slope =
             subject == .lab(.egfr) ? EGFRSlopeAssessment.assess(built.series.first?.points ?? []) : nil
-        var notes = built.notes
-        if subject.measurementKind != nil && !view.usesProfileWeights {
-            notes.append(Self.unassignedNote)
-        }
+        let notes = built.notes
 
         let report = TrendReport(
             kind: isGain ? Self.gainKind : subject.id,
@@ -264,9 +262,6 @@ struct Trends: AsyncParsableCommand {
         if let slope { print("\neGFR slope (all values): \(slope.message)") }
         for note in notes { print("Note: \(note)") }
     }
-
-    static let unassignedNote =
-        "device readings are not yet assigned to profiles, so every stored reading of this kind is shown"
 
     private func changeText(_ change: TrendChange, decimals: Int, unit: String) -> String {
         let sign = change.absolute > 0 ? "+" : ""
