@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
@@ -47,6 +48,7 @@ let package = Package(
         // MARK: HubCore: units, measurement kinds, validation and normalization (pure).
         .target(
             name: "HubCore",
+            dependencies: [.product(name: "CSV", package: "CSV.swift")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
