@@ -315,7 +315,10 @@ import Testing
     @Test func entriesAreRefusedBeforeTheTermsAreAccepted() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        for arguments in [["weight", "add", "82.4", "kg", "--phase", "pre"], ["bp", "add", "128/82"]] {
+        for arguments in [
+            ["weight", "add", "82.4", "kg", "--phase", "pre"], ["bp", "add", "128/82"],
+            ["weight", "confirm", "1", "--phase", "pre"], ["devices", "assign", "sim-scale-1", "--profile", "Max"],
+        ] {
             let refused = try await run(workspace, arguments)
             #expect(refused.status != 0)
             #expect(refused.stderr.contains("kidneyhub terms accept"), "\(arguments): \(refused.stderr)")
