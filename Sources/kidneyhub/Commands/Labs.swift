@@ -310,7 +310,8 @@ enum LabEntry {
         now: Int64
     ) throws(Problem) -> LabValue {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
-        guard let number = Double(trimmed) else {
+        // Plain decimal notation only: Double("0x1.6p2") would read hexadecimal as 5.5.
+        guard trimmed.allSatisfy({ "0123456789.-+eE".contains($0) }), let number = Double(trimmed) else {
             throw Problem(
                 field: "value",
                 reason: "'\(value)' is not a number (write it with a decimal point, e.g. 5.6)"
@@ -332,7 +333,12 @@ enum LabEntry {
 
     /// An RFC 3339 time, or a date at midnight in the profile's time zone; now when nil.
     static func timestamp(_ text: String?, profile: PatientProfile, now: Int64) throws(Problem) -> RFC3339Timestamp {
-        let zone = (try? profile.timeZone()) ?? TimeZone(identifier: "UTC")!
+        let zone: TimeZone
+        do {
+            zone = try profile.timeZone()
+        } catch {
+            throw Problem(field: "date", reason: "\(error.reason) (fix it with `kidneyhub profile set --time-zone`)")
+        }
         guard let text = text?.trimmingCharacters(in: .whitespaces) else {
             let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(now) / 1000))
             return RFC3339Timestamp(epochMilliseconds: now, utcOffsetSeconds: offset)
