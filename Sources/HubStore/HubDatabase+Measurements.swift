@@ -5,9 +5,9 @@ import HubCore
 extension HubDatabase {
     /// Measurements with their devices, oldest first; `sinceMs` is inclusive and `untilMs` exclusive (by start).
     ///
-    /// With `profileId`, only the readings that belong to that profile: those of devices assigned to it, for the
-    /// reading's own user slot or, failing an assignment of that slot, for every slot (ARCHITECTURE.md, "Whose
-    /// reading is it"); manual entries are on the profile's own device, assigned the same way.
+    /// With `profileId`, only the readings that belong to that profile (`measurementOwner`): claimed for it when
+    /// stored or when their device was first assigned, through the reading's own user slot or the device-wide
+    /// assignment (ARCHITECTURE.md, "Whose reading is it"); a later reassignment does not move them.
     public func measurements(
         kind: MeasurementKind? = nil,
         sinceMs: Int64? = nil,
@@ -18,12 +18,8 @@ extension HubDatabase {
         var (filter, arguments) = Self.measurementFilter(kind: kind, sinceMs: sinceMs, untilMs: untilMs)
         if let profileId {
             filter +=
-                (filter.isEmpty ? "WHERE " : " AND ") + """
-                    ? = coalesce(
-                        (SELECT a.profileId FROM deviceAssignment a
-                         WHERE a.deviceRowId = m.deviceRowId AND a.userIndex = json_extract(m.context, '$.userIndex')),
-                        (SELECT a.profileId FROM deviceAssignment a WHERE a.deviceRowId = m.deviceRowId AND a.userIndex = -1))
-                    """
+                (filter.isEmpty ? "WHERE " : " AND ")
+                + "EXISTS (SELECT 1 FROM measurementOwner o WHERE o.measurementId = m.id AND o.profileId = ?)"
             arguments += [profileId]
         }
         var sql = """

@@ -76,20 +76,29 @@ extension HubDatabase {
     ) async throws -> [WeightPhaseRecord] {
         let idsJSON = measurementIds.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
         return try await pool.write { db in
+            // Ownership first, for readings of every kind, in the same transaction: a reading belongs to the
+            // profile its device (and slot) was assigned to when it was claimed, for good.
+            if let idsJSON {
+                try db.execute(
+                    sql: "INSERT INTO measurementOwner (measurementId, profileId, ownedSinceMs) "
+                        + Schema.claimSelect(restrictedToIds: true) + " ON CONFLICT (measurementId) DO NOTHING",
+                    arguments: [atMs, idsJSON]
+                )
+            } else {
+                try db.execute(
+                    sql: "INSERT INTO measurementOwner (measurementId, profileId, ownedSinceMs) "
+                        + Schema.claimSelect(restrictedToIds: false) + " ON CONFLICT (measurementId) DO NOTHING",
+                    arguments: [atMs]
+                )
+            }
             let pending = try Row.fetchAll(
                 db,
                 sql: """
                     SELECT m.id, m.startMs, m.value, json_extract(m.context, '$.dialysisPhase') AS sentPhase,
-                           d.adapterId, d.deviceId, a.profileId
+                           d.adapterId, d.deviceId, o.profileId
                     FROM measurement m
                     JOIN device d ON d.id = m.deviceRowId
-                    JOIN deviceAssignment a
-                        ON a.deviceRowId = m.deviceRowId
-                        AND a.userIndex = coalesce(
-                            (SELECT own.userIndex FROM deviceAssignment own
-                             WHERE own.deviceRowId = m.deviceRowId
-                               AND own.userIndex = json_extract(m.context, '$.userIndex')),
-                            -1)
+                    JOIN measurementOwner o ON o.measurementId = m.id
                     WHERE m.kind = 'body_weight'
                       AND NOT EXISTS (SELECT 1 FROM weightPhase w WHERE w.measurementId = m.id)
                       AND (? IS NULL OR m.id IN (SELECT value FROM json_each(?)))

@@ -11,6 +11,7 @@ enum Schema {
         migrator.registerMigration("v2-patient-record", migrate: v2PatientRecord)
         migrator.registerMigration("v3-readings-to-profiles", migrate: v3ReadingsToProfiles)
         migrator.registerMigration("v4-avatars", migrate: v4Avatars)
+        migrator.registerMigration("v5-reading-owners", migrate: v5ReadingOwners)
         return migrator
     }
 

@@ -94,10 +94,33 @@ struct ReadingsToProfilesStoreTests {
                     assignedAtMs: 21
                 )
             )
+            // Assigning claims the readings no one owns yet (tagging claims before it tags weights).
+            let decide: @Sendable (PendingWeight, [TaggedWeight]) -> WeightPhaseDecision = { _, _ in
+                WeightPhaseDecision(phase: .noDialysis, source: .inferred)
+            }
+            try await store.tagPendingWeights(atMs: 30, decide: decide)
             // Slot 1 is Anna's own; every other slot, and a reading without one, falls to the device-wide Ben.
             #expect(try await store.measurements(profileId: anna.id).map(\.id) == [outcome.storedIds[0]])
             #expect(try await store.measurements(profileId: ben.id).map(\.id) == Array(outcome.storedIds[1...]))
             #expect(try await store.measurements(kind: .bloodPressure, profileId: ben.id).isEmpty)
+
+            // The cuff changes hands: what Ben already owns stays his, new readings go to Anna.
+            try await store.assign(
+                DeviceAssignment(
+                    deviceRowId: scale.rowId,
+                    userIndex: DeviceAssignment.anyUser,
+                    profileId: anna.id,
+                    assignedAtMs: 40
+                )
+            )
+            let later = try await store.ingest(
+                IngestBatch(device: Sample.scale, records: [weight("later", userIndex: nil, atMs: Sample.baseMs + 9)])
+            )
+            try await store.tagPendingWeights(atMs: 50, decide: decide)
+            #expect(try await store.measurements(profileId: ben.id).map(\.id) == Array(outcome.storedIds[1...]))
+            #expect(
+                try await store.measurements(profileId: anna.id).map(\.id) == [outcome.storedIds[0]] + later.storedIds
+            )
         }
     }
 

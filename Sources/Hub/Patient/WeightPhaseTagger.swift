@@ -22,7 +22,8 @@ public actor WeightPhaseTagger: PostCommitHook {
 
     /// Tags the weights a committed batch stored (the post-commit hook); failures are logged, never thrown.
     public func didCommit(_ outcome: IngestOutcome, device: DeviceIdentity) async {
-        guard outcome.touchedKinds.contains(.bodyWeight) else { return }
+        // Every new reading is claimed by its profile (tagging does that first); weights also get their phase.
+        guard !outcome.storedIds.isEmpty else { return }
         do {
             try await tag(measurementIds: outcome.storedIds)
         } catch {
