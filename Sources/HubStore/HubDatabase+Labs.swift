@@ -4,8 +4,9 @@ import HubCore
 extension HubDatabase {
     /// Stores validated lab results for a profile in one transaction, once the terms `termsVersion` are accepted.
     ///
-    /// A result the profile already has (same lab, same instant) is skipped and counted as a duplicate, so importing
-    /// a file twice stores nothing twice. Any other failure rolls the whole batch back: nothing is stored.
+    /// A result the profile already has (same lab, same instant, same value) is skipped and counted as a duplicate,
+    /// so importing a file twice stores nothing twice; the same lab and instant with another value is a conflict
+    /// (`labConflict`). Any failure rolls the whole batch back: nothing is stored.
     /// The caller validates each value (`LabValidation.validate`).
     @discardableResult
     public func insertLabResults(
@@ -38,7 +39,29 @@ extension HubDatabase {
                     record.originalUnit, record.takenAtMs, record.utcOffsetSeconds, record.source,
                     record.createdAtMs,
                 ])
-                stored += db.changesCount
+                if db.changesCount > 0 {
+                    stored += 1
+                    continue
+                }
+                // The same result again is a duplicate; another value at the same instant is a conflict, never
+                // silently dropped (a corrected report must not leave the old value looking current).
+                let existing = try Double.fetchOne(
+                    db,
+                    sql: "SELECT value FROM labResult WHERE profileId = ? AND analyte = ? AND takenAtMs = ?",
+                    arguments: [record.profileId, record.analyte, record.takenAtMs]
+                )
+                if let existing, abs(existing - record.value) > 1e-9 * max(1, abs(existing)) {
+                    throw PatientRecordError.labConflict(
+                        analyte: record.analyte,
+                        takenAt: RFC3339.format(
+                            epochMilliseconds: record.takenAtMs,
+                            utcOffsetSeconds: record.utcOffsetSeconds
+                        ),
+                        stored: existing,
+                        new: record.value,
+                        unit: record.unit
+                    )
+                }
             }
             return LabInsertOutcome(stored: stored, duplicates: records.count - stored)
         }

@@ -15,6 +15,8 @@ public enum PatientRecordError: Error, Sendable, Equatable, CustomStringConverti
     case profileNotChosen(known: [String])
     /// Another profile already has this name.
     case profileNameTaken(String)
+    /// A lab result at the same instant is stored with another value.
+    case labConflict(analyte: String, takenAt: String, stored: Double, new: Double, unit: String)
     /// The database failed underneath.
     case database(String)
 
@@ -37,6 +39,9 @@ public enum PatientRecordError: Error, Sendable, Equatable, CustomStringConverti
                 + "\(known.joined(separator: ", ")))"
         case .profileNameTaken(let name):
             "another profile is already named '\(name)' (names are compared ignoring letter case)"
+        case .labConflict(let analyte, let takenAt, let stored, let new, let unit):
+            "\(analyte) taken at \(takenAt) is already stored as \(stored) \(unit); the new value "
+                + "\(new) \(unit) conflicts with it, so nothing was stored: correct or remove the entry"
         case .database(let reason):
             "store error: \(reason)"
         }

@@ -25,6 +25,22 @@ import Testing
         return workspace
     }
 
+    @Test func aCorrectedValueAtTheSameTimeIsAConflictNotADuplicate() async throws {
+        let workspace = try await preparedWorkspace()
+        defer { workspace.remove() }
+        let first = try workspace.write("analyte,value,unit,date\npotassium,5.6,mmol/L,2026-01-05\n", to: "a.csv")
+        let corrected = try workspace.write(
+            "analyte,value,unit,date\npotassium,5.6,mmol/L,2026-01-05\npotassium,6.5,mmol/L,2026-01-05\n",
+            to: "b.csv"
+        )
+        #expect(try await run(workspace, ["labs", "import", first]).status == 0)
+        let refused = try await run(workspace, ["labs", "import", corrected])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("already stored as 5.6 mmol/L"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("6.5"), "\(refused.stderr)")
+        #expect(try await workspace.openStore().labResultCount() == 1)
+    }
+
     @Test func diabeticDietGoalsAndTheAlbuminuriaStage() async throws {
         let workspace = try await preparedWorkspace()
         defer { workspace.remove() }
