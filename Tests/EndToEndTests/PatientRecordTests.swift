@@ -121,7 +121,12 @@ import Testing
         #expect(bad.stderr.contains("--sex") && bad.stderr.contains("female, male"), "\(bad.stderr)")
 
         // With two profiles, a command must say which.
-        #expect(try await run(workspace, ["profile", "set", "--profile", "Eva", "--sex", "female"]).status == 0)
+        let typo = try await run(workspace, ["profile", "set", "--profile", "Evaa", "--sex", "female"])
+        #expect(typo.status != 0)
+        #expect(typo.stderr.contains("no profile named 'Evaa'") && typo.stderr.contains("--create"), "\(typo.stderr)")
+        #expect(
+            try await run(workspace, ["profile", "set", "--create", "--profile", "Eva", "--sex", "female"]).status == 0
+        )
         let ambiguous = try await run(workspace, ["profile", "show"])
         #expect(ambiguous.status != 0 && ambiguous.stderr.contains("Eva") && ambiguous.stderr.contains("Max"))
         #expect(try await run(workspace, ["profile", "show", "--profile", "eva"]).stdout.contains("female"))

@@ -136,7 +136,10 @@ import Testing
         #expect(text.stdout.contains("mL/min/{1.73_m2} ┤"), "\(text.stdout)")
 
         // Without the sex at birth nothing is derived, and the note says why.
-        #expect(try await run(workspace, ["profile", "set", "--profile", "Ann", "--time-zone", "UTC"]).status == 0)
+        #expect(
+            try await run(workspace, ["profile", "set", "--create", "--profile", "Ann", "--time-zone", "UTC"]).status
+                == 0
+        )
         #expect(
             try await run(
                 workspace,
@@ -179,7 +182,10 @@ import Testing
         #expect(!potassium.stdout.contains("eGFR slope"), "\(potassium.stdout)")
 
         // Stable: reported eGFR 55, 54, 55 over a year; not flagged.
-        #expect(try await run(workspace, ["profile", "set", "--profile", "Ann", "--time-zone", "UTC"]).status == 0)
+        #expect(
+            try await run(workspace, ["profile", "set", "--create", "--profile", "Ann", "--time-zone", "UTC"]).status
+                == 0
+        )
         for (value, days) in [("55", 360), ("54", 180), ("55", 5)] {
             let added = try await run(
                 workspace,
@@ -201,7 +207,10 @@ import Testing
         #expect(!stableList.stdout.contains("tell your care team"), "\(stableList.stdout)")
 
         // One value is not enough.
-        #expect(try await run(workspace, ["profile", "set", "--profile", "Eve", "--time-zone", "UTC"]).status == 0)
+        #expect(
+            try await run(workspace, ["profile", "set", "--create", "--profile", "Eve", "--time-zone", "UTC"]).status
+                == 0
+        )
         #expect(
             try await run(workspace, ["labs", "add", "egfr", "40", "mL/min/1.73m2", "--profile", "Eve"]).status == 0
         )

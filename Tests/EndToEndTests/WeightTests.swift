@@ -130,7 +130,10 @@ import Testing
             #expect(added.status == 0, "\(added.stderr)")
         }
         // A second profile's weights stay out of Max's trends.
-        #expect(try await run(workspace, ["profile", "set", "--profile", "Ann", "--time-zone", "UTC"]).status == 0)
+        #expect(
+            try await run(workspace, ["profile", "set", "--create", "--profile", "Ann", "--time-zone", "UTC"]).status
+                == 0
+        )
         let ann = try await run(
             workspace,
             ["weight", "add", "60", "kg", "--phase", "pre", "--at", "2026-11-18T07:00", "--profile", "Ann"]

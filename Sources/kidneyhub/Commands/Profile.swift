@@ -86,13 +86,15 @@ struct Profile: AsyncParsableCommand {
             commandName: "set",
             abstract: "Create a profile or change the given fields of one.",
             discussion: """
-                With --profile NAME, changes that profile, or creates it when no profile has that name. Without it, \
+                With --profile NAME, changes that profile; a new name needs --create (a mistyped name must not start \
+                a second record), except for the store's first profile. Without it, \
                 changes the store's only profile, or creates the first one (then --name is needed). Only the options \
                 given change. The terms must be accepted first (`kidneyhub terms accept`).
                 """
         )
         @OptionGroup var store: StoreOptions
         @Option(help: "The profile to change or create (needed when the store holds several).") var profile: String?
+        @Flag(help: "Create the profile named by --profile when the store holds others.") var create = false
         @Option(help: "The name (renames an existing profile).") var name: String?
         @Option(help: ArgumentHelp("Date of birth.", valueName: "YYYY-MM-DD")) var birthDate: String?
         @Option(help: ArgumentHelp("Sex at birth (CKD-EPI needs it).", valueName: "female|male")) var sex: String?
@@ -139,6 +141,13 @@ struct Profile: AsyncParsableCommand {
             let existing: StoredProfile?
             if let profile {
                 existing = all.first { $0.name.lowercased() == profile.lowercased() }
+                // A mistyped name must not quietly start a second person's record.
+                if existing == nil, !all.isEmpty, !create {
+                    throw CommandFailure(
+                        "no profile named '\(profile)' (profiles: \(all.map(\.name).joined(separator: ", "))); "
+                            + "add --create to make a new profile with that name"
+                    )
+                }
             } else if all.count > 1 {
                 throw PatientRecordError.profileNotChosen(known: all.map(\.name))
             } else {
