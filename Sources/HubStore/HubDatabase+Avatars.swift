@@ -22,22 +22,27 @@ extension HubDatabase {
                     known: try Self.profiles(in: db).map(\.name)
                 )
             }
-            try db.execute(
-                sql: """
-                    INSERT INTO profileAvatar
-                        (profileId, thumbnailPNG, width, height, originalFileName, originalBytes, storedAtMs)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (profileId) DO UPDATE SET
-                        thumbnailPNG = excluded.thumbnailPNG, width = excluded.width, height = excluded.height,
-                        originalFileName = excluded.originalFileName, originalBytes = excluded.originalBytes,
-                        storedAtMs = excluded.storedAtMs
-                    """,
-                arguments: [
-                    avatar.profileId, avatar.thumbnailPNG, avatar.width, avatar.height, avatar.originalFileName,
-                    avatar.originalBytes, avatar.storedAtMs,
-                ]
-            )
+            try Self.writeAvatar(avatar, in: db)
         }
+    }
+
+    /// Inserts or replaces a profile's avatar inside the caller's transaction.
+    static func writeAvatar(_ avatar: StoredAvatar, in db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO profileAvatar
+                    (profileId, thumbnailPNG, width, height, originalFileName, originalBytes, storedAtMs)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (profileId) DO UPDATE SET
+                    thumbnailPNG = excluded.thumbnailPNG, width = excluded.width, height = excluded.height,
+                    originalFileName = excluded.originalFileName, originalBytes = excluded.originalBytes,
+                    storedAtMs = excluded.storedAtMs
+                """,
+            arguments: [
+                avatar.profileId, avatar.thumbnailPNG, avatar.width, avatar.height, avatar.originalFileName,
+                avatar.originalBytes, avatar.storedAtMs,
+            ]
+        )
     }
 
     /// The avatar of profile `profileId`, or nil when it has none.

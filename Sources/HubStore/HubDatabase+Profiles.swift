@@ -34,33 +34,50 @@ extension HubDatabase {
         _ profile: PatientProfile,
         id: Int64?,
         atMs: Int64,
+        avatar: StoredAvatar? = nil,
         termsVersion: String = TermsOfService.current.version
     ) async throws(PatientRecordError) -> StoredProfile {
+        // The profile and its new avatar (its `profileId` is set here) are one transaction: both or neither.
         try await patientRecordWrite { db in
-            try Self.requireTerms(termsVersion, in: db)
-            let clash = try Int64.fetchOne(
-                db,
-                sql: "SELECT id FROM profile WHERE name = ? COLLATE NOCASE AND id IS NOT ?",
-                arguments: [profile.name, id]
-            )
-            if clash != nil { throw PatientRecordError.profileNameTaken(profile.name) }
-            guard let id else {
-                var record = try ProfileRecord(profile, id: nil, createdAtMs: atMs, updatedAtMs: atMs)
-                try record.insert(db)
-                return try record.stored()
+            let saved = try Self.writeProfile(profile, id: id, atMs: atMs, termsVersion: termsVersion, in: db)
+            if var avatar {
+                avatar.profileId = saved.id
+                try Self.writeAvatar(avatar, in: db)
             }
-            guard let existing = try ProfileRecord.fetchOne(db, key: id) else {
-                throw PatientRecordError.unknownProfile("#\(id)", known: try Self.profiles(in: db).map(\.name))
-            }
-            let record = try ProfileRecord(
-                profile,
-                id: id,
-                createdAtMs: existing.createdAtMs,
-                updatedAtMs: max(atMs, existing.createdAtMs)
-            )
-            try record.update(db)
+            return saved
+        }
+    }
+
+    private static func writeProfile(
+        _ profile: PatientProfile,
+        id: Int64?,
+        atMs: Int64,
+        termsVersion: String,
+        in db: Database
+    ) throws -> StoredProfile {
+        try Self.requireTerms(termsVersion, in: db)
+        let clash = try Int64.fetchOne(
+            db,
+            sql: "SELECT id FROM profile WHERE name = ? COLLATE NOCASE AND id IS NOT ?",
+            arguments: [profile.name, id]
+        )
+        if clash != nil { throw PatientRecordError.profileNameTaken(profile.name) }
+        guard let id else {
+            var record = try ProfileRecord(profile, id: nil, createdAtMs: atMs, updatedAtMs: atMs)
+            try record.insert(db)
             return try record.stored()
         }
+        guard let existing = try ProfileRecord.fetchOne(db, key: id) else {
+            throw PatientRecordError.unknownProfile("#\(id)", known: try Self.profiles(in: db).map(\.name))
+        }
+        let record = try ProfileRecord(
+            profile,
+            id: id,
+            createdAtMs: existing.createdAtMs,
+            updatedAtMs: max(atMs, existing.createdAtMs)
+        )
+        try record.update(db)
+        return try record.stored()
     }
 
     static func profiles(in db: Database) throws -> [StoredProfile] {

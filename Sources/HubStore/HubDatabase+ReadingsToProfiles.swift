@@ -138,8 +138,20 @@ extension HubDatabase {
                     ambiguity: decision.phase == nil ? (decision.ambiguity ?? "no phase could be decided") : nil,
                     updatedAtMs: atMs
                 )
-                try record.insert(db, onConflict: .ignore)
-                written.append(record)
+                // Only the "already tagged" conflict is skipped (a concurrent pass got there first); a row
+                // breaking a CHECK must fail loudly, and only rows really written are reported.
+                try db.execute(
+                    sql: """
+                        INSERT INTO weightPhase (measurementId, profileId, phase, source, ambiguity, updatedAtMs)
+                        VALUES (?, ?, ?, ?, ?, ?)
+                        ON CONFLICT (measurementId) DO NOTHING
+                        """,
+                    arguments: [
+                        record.measurementId, record.profileId, record.phase?.rawValue, record.source.rawValue,
+                        record.ambiguity, record.updatedAtMs,
+                    ]
+                )
+                if db.changesCount > 0 { written.append(record) }
             }
             return written
         }

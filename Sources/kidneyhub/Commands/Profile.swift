@@ -176,20 +176,19 @@ struct Profile: AsyncParsableCommand {
                 )
             }
             let now = currentEpochMilliseconds()
-            let saved = try await database.saveProfile(person, id: existing?.id, atMs: now)
+            var newAvatar: StoredAvatar?
             if let avatar, let (image, bytes) = thumbnail {
-                try await database.setAvatar(
-                    StoredAvatar(
-                        profileId: saved.id,
-                        thumbnailPNG: image.png,
-                        width: image.width,
-                        height: image.height,
-                        originalFileName: URL(fileURLWithPath: avatar).lastPathComponent,
-                        originalBytes: bytes,
-                        storedAtMs: now
-                    )
+                newAvatar = StoredAvatar(
+                    profileId: existing?.id ?? 0,  // set by the store once the profile has its id
+                    thumbnailPNG: image.png,
+                    width: image.width,
+                    height: image.height,
+                    originalFileName: URL(fileURLWithPath: avatar).lastPathComponent,
+                    originalBytes: bytes,
+                    storedAtMs: now
                 )
             }
+            let saved = try await database.saveProfile(person, id: existing?.id, atMs: now, avatar: newAvatar)
             print("\(existing == nil ? "Created" : "Updated") profile '\(saved.name)'.")
         }
 
