@@ -7,6 +7,10 @@
 
 static pthread_once_t kh_once = PTHREAD_ONCE_INIT;
 static int kh_init_status = -1;
+/// libvips keeps one error buffer for the whole process: one call at a time keeps each message with its call.
+static pthread_mutex_t kh_lock = PTHREAD_MUTEX_INITIALIZER;
+/// A small file may declare a huge image (a decompression bomb): refuse more than 50 megapixels before decoding.
+static const double kh_max_pixels = 50e6;
 
 /// libvips' own warnings (a truncated file, say) would go to stderr; the errors we report say enough.
 static void kh_quiet(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
@@ -44,16 +48,41 @@ static int kh_ready(char *err, size_t errlen) {
 int kh_thumbnail_from_buffer(const void *buf, size_t len, int width, void **out, size_t *outlen, int *w, int *h,
                              char *err, size_t errlen) {
     if (kh_ready(err, errlen) != 0) return -1;
+    pthread_mutex_lock(&kh_lock);
+    int status = -1;
+    // The header alone (libvips decodes lazily) says how big the image would be.
+    VipsImage *header = vips_image_new_from_buffer(buf, len, "", NULL);
+    if (header == NULL) {
+        status = kh_fail("the image could not be decoded", err, errlen);
+        pthread_mutex_unlock(&kh_lock);
+        return status;
+    }
+    double pixels = (double)vips_image_get_width(header) * (double)vips_image_get_height(header);
+    if (pixels > kh_max_pixels) {
+        if (err != NULL && errlen > 0)
+            snprintf(err, errlen, "the image is %dx%d pixels, more than the 50 megapixels accepted",
+                     vips_image_get_width(header), vips_image_get_height(header));
+        g_object_unref(header);
+        vips_error_clear();
+        pthread_mutex_unlock(&kh_lock);
+        return -1;
+    }
+    g_object_unref(header);
     VipsImage *thumb = NULL;
     // fail_on=error: a truncated or damaged file is refused rather than thumbnailed with grey where data is missing.
     if (vips_thumbnail_buffer((void *)buf, len, &thumb, width, "height", width, "size", VIPS_SIZE_DOWN,
-                              "option_string", "fail_on=error", NULL) != 0)
-        return kh_fail("the image could not be decoded", err, errlen);
-    *w = vips_image_get_width(thumb);
-    *h = vips_image_get_height(thumb);
-    int status = vips_image_write_to_buffer(thumb, ".png", out, outlen, NULL);
-    g_object_unref(thumb);
-    return status == 0 ? 0 : kh_fail("the thumbnail could not be encoded", err, errlen);
+                              "option_string", "fail_on=error", NULL) != 0) {
+        status = kh_fail("the image could not be decoded", err, errlen);
+    } else {
+        *w = vips_image_get_width(thumb);
+        *h = vips_image_get_height(thumb);
+        status = vips_image_write_to_buffer(thumb, ".png", out, outlen, NULL) == 0
+                     ? 0
+                     : kh_fail("the thumbnail could not be encoded", err, errlen);
+        g_object_unref(thumb);
+    }
+    pthread_mutex_unlock(&kh_lock);
+    return status;
 }
 
 int kh_test_png(int width, int height, void **out, size_t *outlen, char *err, size_t errlen) {

@@ -34,6 +34,38 @@ import Testing
         #expect(thumbnail.width == 1 && thumbnail.height == 1)
     }
 
+    @Test func anImageDeclaringTooManyPixelsIsRefusedBeforeDecoding() throws {
+        // A 60000×60000 PNG header (3.6 gigapixels) with a few bytes of data: a decompression bomb's shape.
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        func chunk(_ type: String, _ data: [UInt8]) {
+            let body = Array(type.utf8) + data
+            png += withUnsafeBytes(of: UInt32(data.count).bigEndian, Array.init)
+            png += body
+            png += withUnsafeBytes(of: crc32(body).bigEndian, Array.init)
+        }
+        let side = withUnsafeBytes(of: UInt32(60_000).bigEndian, Array.init)
+        chunk("IHDR", side + side + [8, 2, 0, 0, 0])
+        chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
+        chunk("IEND", [])
+        do {
+            _ = try Thumbnailer.thumbnail(of: Data(png), maxSide: 128)
+            Issue.record("a 3.6-gigapixel image was accepted")
+        } catch {
+            #expect("\(error)".contains("60000x60000"), "\(error)")
+            #expect("\(error)".contains("50 megapixels"), "\(error)")
+        }
+    }
+
+    /// CRC-32 (ISO 3309, as PNG chunks use it).
+    private func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
     @Test func garbageIsNotAnImage() {
         let garbage = Data("this is a text file, not a picture\n".utf8)
         #expect {
