@@ -164,6 +164,23 @@ struct TrendSeriesTests {
         #expect(series.derivedInstants == [try F.at("2026-01-05T00:00:00+01:00")])
     }
 
+    @Test func oneBloodDrawGivesOneEGFRPointWhateverTheTimesEntered() throws {
+        // The report's eGFR was entered as a date (midnight), its creatinine with the draw's time.
+        let reported = try Self.lab("egfr", 55, "mL/min/{1.73_m2}", "2026-01-05T00:00:00+01:00")
+        let sameDraw = try Self.lab("creatinine", 1.5, "mg/dL", "2026-01-05T07:30:00+01:00")
+        let nextDay = try Self.lab("creatinine", 1.5, "mg/dL", "2026-01-06T07:30:00+01:00")
+        let set = try TrendSeriesBuilder.labSeries(
+            .egfr,
+            results: [reported],
+            creatinine: [sameDraw, nextDay],
+            profile: try Self.profile()
+        )
+        let series = try #require(set.series.first)
+        #expect(series.points.map(\.value).first == 55)
+        #expect(series.points.count == 2)
+        #expect(series.derivedInstants == [try F.at("2026-01-06T07:30:00+01:00")])
+    }
+
     @Test func egfrIsNotDerivedWithoutSexOrBirthDate() throws {
         let creatinine = [try Self.lab("creatinine", 1.5, "mg/dL", "2026-01-05T00:00:00+01:00")]
         let noSex = try TrendSeriesBuilder.labSeries(

@@ -62,9 +62,18 @@ public enum TrendSeriesBuilder {
         var notes: [String] = []
         var derived: Set<Int64> = []
         if lab.id == LabAnalyte.egfr.id {
-            let reported = Set(points.map(\.epochMilliseconds))
+            // One blood draw gives one eGFR point: a creatinine result whose sample day (on its own clock) has a
+            // reported eGFR is not derived again, even when the two were entered at different times of day, so a
+            // draw never counts twice in the slope.
+            func sampleDay(_ timestamp: RFC3339Timestamp) -> Int64 {
+                (timestamp.epochMilliseconds + Int64(timestamp.utcOffsetSeconds) * 1000)
+                    .quotientAndRemainder(dividingBy: 86_400_000).quotient
+            }
+            let reportedDays = Set(
+                results.filter { $0.analyteID == LabAnalyte.egfr.id }.map { sampleDay($0.takenAt) }
+            )
             let candidates = creatinine.filter {
-                $0.analyteID == LabAnalyte.creatinine.id && !reported.contains($0.takenAt.epochMilliseconds)
+                $0.analyteID == LabAnalyte.creatinine.id && !reportedDays.contains(sampleDay($0.takenAt))
             }
             let (egfr, egfrNotes) = derivedEGFR(candidates, profile: profile)
             notes += egfrNotes
