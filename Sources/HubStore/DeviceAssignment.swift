@@ -15,12 +15,15 @@ public struct DeviceAssignment: Sendable, Equatable, Codable, FetchableRecord, P
     public var profileId: Int64
     /// When the assignment was made (UTC epoch ms).
     public var assignedAtMs: Int64
+    /// Readings taken before this instant (UTC epoch ms) are not claimed for the profile; 0 claims them all.
+    public var claimsFromMs: Int64
 
     /// An assignment from its columns.
-    public init(deviceRowId: Int64, userIndex: Int, profileId: Int64, assignedAtMs: Int64) {
+    public init(deviceRowId: Int64, userIndex: Int, profileId: Int64, assignedAtMs: Int64, claimsFromMs: Int64 = 0) {
         self.deviceRowId = deviceRowId
         self.userIndex = userIndex
         self.profileId = profileId
         self.assignedAtMs = assignedAtMs
+        self.claimsFromMs = claimsFromMs
     }
 }

@@ -17,6 +17,10 @@ extension Schema {
                 ) STRICT;
                 CREATE INDEX measurementOwner_profileId ON measurementOwner (profileId);
 
+                -- Readings taken before this instant are not claimed by the assignment (a shared device's
+                -- older readings may be someone else's); 0 claims them all.
+                ALTER TABLE deviceAssignment ADD COLUMN claimsFromMs INTEGER NOT NULL DEFAULT 0;
+
                 INSERT INTO measurementOwner (measurementId, profileId, ownedSinceMs)
                 SELECT measurementId, profileId, updatedAtMs FROM weightPhase;
 
@@ -41,6 +45,7 @@ extension Schema {
                  WHERE own.deviceRowId = m.deviceRowId AND own.userIndex = json_extract(m.context, '$.userIndex')),
                 -1)
         WHERE NOT EXISTS (SELECT 1 FROM measurementOwner o WHERE o.measurementId = m.id)
+            AND m.startMs >= a.claimsFromMs
         \(restrictedToIds ? "AND m.id IN (SELECT value FROM json_each(?))" : "")
         """
     }

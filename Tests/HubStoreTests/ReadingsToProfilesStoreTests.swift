@@ -124,6 +124,38 @@ struct ReadingsToProfilesStoreTests {
         }
     }
 
+    @Test func anAssignmentClaimsOnlyReadingsFromItsStart() async throws {
+        try await withTemporaryStore { store in
+            let (anna, _) = try await prepared(store)
+            let outcome = try await store.ingest(
+                IngestBatch(
+                    device: Sample.scale,
+                    records: [
+                        weight("old", userIndex: nil, atMs: Sample.baseMs),
+                        weight("new", userIndex: nil, atMs: Sample.baseMs + 10),
+                    ]
+                )
+            )
+            let scale = try await store.device(id: Sample.scale.deviceId)
+            try await store.assign(
+                DeviceAssignment(
+                    deviceRowId: scale.rowId,
+                    userIndex: DeviceAssignment.anyUser,
+                    profileId: anna.id,
+                    assignedAtMs: 20,
+                    claimsFromMs: Sample.baseMs + 5
+                )
+            )
+            let decide: @Sendable (PendingWeight, [TaggedWeight]) -> WeightPhaseDecision = { _, _ in
+                WeightPhaseDecision(phase: .noDialysis, source: .inferred)
+            }
+            try await store.tagPendingWeights(atMs: 30, decide: decide)
+            // The older reading may be someone else's: it stays unowned.
+            #expect(try await store.measurements(profileId: anna.id).map(\.id) == [outcome.storedIds[1]])
+            #expect(try await store.profileWeights(profileId: anna.id).map(\.measurementId) == [outcome.storedIds[1]])
+        }
+    }
+
     @Test func anAmbiguousWeightKeepsItsReasonUntilConfirmed() async throws {
         try await withTemporaryStore { store in
             let (anna, ben) = try await prepared(store)
