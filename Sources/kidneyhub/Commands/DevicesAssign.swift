@@ -49,7 +49,7 @@ extension Devices {
                     claimsFromMs = try RFC3339.parse(EntryTime.rfc3339(local, profile: stored.profile, now: now))
                         .epochMilliseconds
                 } catch {
-                    throw ValidationError("--from: '\(from)' is not YYYY-MM-DD, YYYY-MM-DDTHH:MM or an RFC 3339 time")
+                    throw CommandFailure("--from: '\(from)' is not YYYY-MM-DD, YYYY-MM-DDTHH:MM or an RFC 3339 time")
                 }
             }
             try await database.assign(
