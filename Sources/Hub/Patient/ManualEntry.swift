@@ -49,8 +49,9 @@ public struct ManualEntry: Sendable {
         }
         let batch = IngestBatch(device: Self.device(profileId: profile.id), records: records, receivedAtMs: now)
         let outcome = try await store.ingestManualEntry(batch, profileId: profile.id)
-        // Claims the entries for the profile (every kind) and tags the weights among them.
-        try await tagger.tag(measurementIds: outcome.storedIds)
+        // Claims the entries for the profile (every kind) and tags the weights among them; a pass over everything
+        // still pending also picks up an entry whose tagging an earlier, interrupted command never reached.
+        try await tagger.tagPending()
         let ids = Set(outcome.storedIds)
         return try await store.measurements(sinceMs: records.map(\.measurement.startMs).min())
             .filter { ids.contains($0.id) }
