@@ -252,7 +252,7 @@ public actor HubService {
         RPCError(.methodNotFound, "adapter \(adapterId) does not \(what) (no such capability in its initialize answer)")
     }
 
-    static func nowMs() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+    static func nowMs() -> Int64 { EpochMilliseconds.now() }
 }
 
 /// Why an adapter contributed nothing to a scan.

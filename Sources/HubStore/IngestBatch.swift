@@ -17,7 +17,7 @@ public struct IngestBatch: Sendable {
         device: DeviceIdentity,
         records: [IngestRecord],
         cursor: String? = nil,
-        receivedAtMs: Int64 = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        receivedAtMs: Int64 = EpochMilliseconds.now()
     ) {
         self.device = device
         self.records = records

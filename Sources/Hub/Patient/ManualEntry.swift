@@ -58,7 +58,5 @@ public struct ManualEntry: Sendable {
     }
 
     /// The current instant in UTC epoch milliseconds.
-    @Sendable public static func currentMilliseconds() -> Int64 {
-        Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
-    }
+    @Sendable public static func currentMilliseconds() -> Int64 { EpochMilliseconds.now() }
 }

@@ -27,8 +27,10 @@ struct Demo: AsyncParsableCommand {
             store.path = StoreOptions.demoStorePath
             let demo = try HubDatabase.open(atPath: store.resolvedPath, durability: store.durability)
             if (try? await demo.requireCurrentTerms()) == nil {
-                let now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
-                _ = try await demo.acceptTerms(version: TermsOfService.current.version, atMs: now)
+                _ = try await demo.acceptTerms(
+                    version: TermsOfService.current.version,
+                    atMs: currentEpochMilliseconds()
+                )
                 print(
                     "Demo store \(store.resolvedPath): simulated readings only; the terms of use were accepted there for the demo.\n"
                 )

@@ -10,7 +10,12 @@ enum EntryTime {
     /// The RFC 3339 time of an entry: `--at` as an RFC 3339 time with offset, or a local `YYYY-MM-DDTHH:MM` (or with
     /// a space) on the profile's clock; now on the profile's clock when nil.
     static func rfc3339(_ text: String?, profile: PatientProfile, now: Int64) throws(Problem) -> String {
-        let zone = (try? profile.timeZone()) ?? TimeZone(identifier: "UTC")!
+        let zone: TimeZone
+        do {
+            zone = try profile.timeZone()
+        } catch {
+            throw Problem(description: "\(error.reason) (fix it with `kidneyhub profile set --time-zone`)")
+        }
         guard let text = text?.trimmingCharacters(in: .whitespaces) else {
             return format(now, in: zone)
         }

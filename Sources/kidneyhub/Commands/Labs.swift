@@ -333,34 +333,23 @@ enum LabEntry {
 
     /// An RFC 3339 time, or a date at midnight in the profile's time zone; now when nil.
     static func timestamp(_ text: String?, profile: PatientProfile, now: Int64) throws(Problem) -> RFC3339Timestamp {
-        let zone: TimeZone
-        do {
-            zone = try profile.timeZone()
-        } catch {
-            throw Problem(field: "date", reason: "\(error.reason) (fix it with `kidneyhub profile set --time-zone`)")
-        }
-        guard let text = text?.trimmingCharacters(in: .whitespaces) else {
-            let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(now) / 1000))
-            return RFC3339Timestamp(epochMilliseconds: now, utcOffsetSeconds: offset)
-        }
-        if let timestamp = try? RFC3339.parse(text) { return timestamp }
-        guard let day = try? CalendarDate(parsing: text) else {
+        let trimmed = text?.trimmingCharacters(in: .whitespaces)
+        guard trimmed.map({ (try? RFC3339.parse($0)) != nil || (try? CalendarDate(parsing: $0)) != nil }) ?? true else {
             throw Problem(
                 field: "date",
-                reason: "'\(text)' is neither a date (YYYY-MM-DD) nor an RFC 3339 time with offset "
+                reason: "'\(trimmed ?? "")' is neither a date (YYYY-MM-DD) nor an RFC 3339 time with offset "
                     + "(e.g. 2026-11-03T07:30:00+01:00)"
             )
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let (year, month, dayOfMonth) = day.components
-        guard let midnight = calendar.date(from: DateComponents(year: year, month: month, day: dayOfMonth)) else {
-            throw Problem(field: "date", reason: "'\(text)' has no midnight in \(zone.identifier)")
+        // A bare date is midnight on the profile's clock; the one local-time reader (`EntryTime`) does the rest.
+        let local = trimmed.map { (try? CalendarDate(parsing: $0)) != nil ? $0 + "T00:00" : $0 }
+        do {
+            return try RFC3339.parse(EntryTime.rfc3339(local, profile: profile, now: now))
+        } catch let problem as EntryTime.Problem {
+            throw Problem(field: "date", reason: problem.description)
+        } catch {
+            throw Problem(field: "date", reason: "\(error)")
         }
-        return RFC3339Timestamp(
-            epochMilliseconds: Int64((midnight.timeIntervalSince1970 * 1000).rounded()),
-            utcOffsetSeconds: zone.secondsFromGMT(for: midnight)
-        )
     }
 
     /// "5.6 mmol/L": the value with its unit's decimals, and the unit beside it.

@@ -102,6 +102,4 @@ func openStoreForWriting(_ options: StoreOptions) throws -> HubDatabase {
 }
 
 /// The current instant in UTC epoch milliseconds.
-func currentEpochMilliseconds() -> Int64 {
-    Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
-}
+func currentEpochMilliseconds() -> Int64 { EpochMilliseconds.now() }
