@@ -1,0 +1,26 @@
+/// Amounts of nutrients; a nutrient that is absent is unknown (never 0), as USDA leaves values it does not have.
+public struct NutrientAmounts: Sendable, Equatable, Codable {
+    /// Known amounts, each in its nutrient's unit (`Nutrient.unit`).
+    public var values: [Nutrient: Double]
+
+    /// Amounts from known values; leave a nutrient out for unknown.
+    public init(_ values: [Nutrient: Double] = [:]) {
+        self.values = values
+    }
+
+    /// The amount of `nutrient`, or nil when unknown.
+    public subscript(nutrient: Nutrient) -> Double? {
+        get { values[nutrient] }
+        set { values[nutrient] = newValue }
+    }
+
+    /// These amounts times `factor` (unknown stays unknown).
+    public func scaled(by factor: Double) -> NutrientAmounts {
+        NutrientAmounts(values.mapValues { $0 * factor })
+    }
+
+    /// The amounts in `grams` of a food whose amounts per 100 g these are (nutrition.md §1.7: value × grams / 100).
+    public func forPortion(grams: Double) -> NutrientAmounts {
+        scaled(by: grams / 100)
+    }
+}
