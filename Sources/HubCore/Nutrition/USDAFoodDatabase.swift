@@ -103,5 +103,11 @@ public struct FoodDatabaseFormatError: Error, Sendable, Equatable, CustomStringC
     /// What is wrong.
     public var problem: String
 
+    /// A problem at a line.
+    public init(line: Int, problem: String) {
+        self.line = line
+        self.problem = problem
+    }
+
     public var description: String { "food database line \(line): \(problem)" }
 }
