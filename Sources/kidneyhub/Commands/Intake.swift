@@ -104,9 +104,11 @@ struct Intake: AsyncParsableCommand {
                 ["", "TOTAL", "LIMIT", "STATUS", "SOURCE"],
                 limits.map { limit in
                     let total = intake.total(of: limit.subject)
-                    let bounds = [
-                        limit.minimum.map { "≥ \(NutrientText.number($0))" }, limit.maximum.map { "≤ \(NutrientText.number($0))" },
-                    ].compactMap(\.self).joined(separator: " and ") + " \(NutrientText.unitText(limit.unit))"
+                    let bounds =
+                        [
+                            limit.minimum.map { "≥ \(NutrientText.number($0))" },
+                            limit.maximum.map { "≤ \(NutrientText.number($0))" },
+                        ].compactMap(\.self).joined(separator: " and ") + " \(NutrientText.unitText(limit.unit))"
                     let status = limit.status(of: total)
                     return [
                         limit.subject.rawValue.capitalized, NutrientText.total(total, unit: limit.unit),
@@ -131,7 +133,8 @@ struct Intake: AsyncParsableCommand {
 
     struct Limit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Set the care team's daily limit, for example `kidneyhub intake limit potassium --max 2500 --note \"Dr Chen\"`.",
+            abstract:
+                "Set the care team's daily limit, for example `kidneyhub intake limit potassium --max 2500 --note \"Dr Chen\"`.",
             discussion: "Without --min and --max the care team's limit is removed and the default applies again."
         )
         @OptionGroup var store: StoreOptions
