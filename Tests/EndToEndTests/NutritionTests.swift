@@ -166,6 +166,44 @@ import Testing
         #expect(text.stdout.contains("care team: Dr Chen") && text.stdout.contains("OVER"), "\(text.stdout)")
     }
 
+    @Test func logEntriesAreEditedAndDeleted() async throws {
+        let workspace = try await patient()
+        defer { workspace.remove() }
+        #expect(
+            try await run(
+                workspace,
+                [
+                    "log", "food", "banana, raw", "--amount", "1", "--unit", "medium", "--meal", "breakfast", "--at",
+                    "2026-11-20T08:00",
+                ]
+            ).status == 0
+        )
+        #expect(
+            try await run(workspace, ["log", "fluid", "1", "cup", "--what", "milk tea", "--at", "2026-11-20T08:05"])
+                .status == 0
+        )
+        let entries =
+            try json(try await run(workspace, ["log", "list", "--date", "2026-11-20", "--json"])) as? [[String: Any]]
+        let bananaId = try #require(entries?.first?["id"] as? Int)
+        let teaId = try #require(entries?.last?["id"] as? Int)
+        // Two large bananas: 2 × 136 g; potassium 358 × 2.72 = 973.76 mg; moved to lunch.
+        let edited = try await run(
+            workspace,
+            ["log", "edit", "\(bananaId)", "--amount", "2", "--unit", "large", "--meal", "lunch"]
+        )
+        #expect(edited.status == 0, "\(edited.stderr)")
+        #expect(edited.stdout.contains("lunch: 2 large Bananas, raw (272 g): potassium 973.8 mg"), "\(edited.stdout)")
+        let refused = try await run(workspace, ["log", "edit", "\(bananaId)", "--unit", "slab"])
+        #expect(refused.status != 0 && refused.stderr.contains("its units are"), "\(refused.stderr)")
+        #expect(try await run(workspace, ["log", "delete", "\(teaId)"]).status == 0)
+        let report = try json(try await run(workspace, ["intake", "2026-11-20", "--json"])) as? [String: Any]
+        let potassium = (report?["nutrients"] as? [[String: Any]])?.first { $0["nutrient"] as? String == "potassium" }
+        #expect(close(potassium?["total"], 358 * 2.72))
+        #expect(report?["fluidMilliliters"] as? Double == 0)
+        let gone = try await run(workspace, ["log", "delete", "\(teaId)"])
+        #expect(gone.status != 0 && gone.stderr.contains("no log entry of this profile #\(teaId)"), "\(gone.stderr)")
+    }
+
     @Test func badInputIsRefusedClearlyAndStoresNothing() async throws {
         let workspace = try await patient()
         defer { workspace.remove() }

@@ -128,11 +128,15 @@ struct Intake: AsyncParsableCommand {
                 print("Fluid: \(NutrientText.number(intake.fluidMilliliters)) mL (no fluid limit or goal set)")
             }
             if stored.profile.diseaseCategory == nil {
-                print("Only the sodium limit applies until the disease category is set (`kidneyhub profile set --category`).")
+                print(
+                    "Only the sodium limit applies until the disease category is set (`kidneyhub profile set --category`)."
+                )
             } else if stored.profile.diseaseCategory != .kidneyTransplant,
                 !limits.contains(where: { $0.subject == .protein })
             {
-                print("No protein limit: it needs a weight (`kidneyhub profile set --dry-weight KG` or `kidneyhub weight add`).")
+                print(
+                    "No protein limit: it needs a weight (`kidneyhub profile set --dry-weight KG` or `kidneyhub weight add`)."
+                )
             }
             if !report.over.isEmpty { print("\nOver the limit: \(report.over.joined(separator: ", "))") }
         }
