@@ -166,6 +166,44 @@ import Testing
         #expect(text.stdout.contains("care team: Dr Chen") && text.stdout.contains("OVER"), "\(text.stdout)")
     }
 
+    @Test func aCustomFoodGivenPerServingIsKeptPer100Grams() async throws {
+        let workspace = try await patient()
+        defer { workspace.remove() }
+        let missingGrams = try await run(
+            workspace,
+            ["foods", "add", "Protein bar", "--per", "serving", "--protein", "10"]
+        )
+        #expect(missingGrams.status != 0 && missingGrams.stderr.contains("--per serving needs --serving-grams"))
+        let negative = try await run(
+            workspace,
+            ["foods", "add", "Protein bar", "--per", "serving", "--serving-grams", "40", "--potassium=-5"]
+        )
+        #expect(
+            negative.status != 0 && negative.stderr.contains("--potassium -5.0 must be a number ≥ 0"),
+            "\(negative.stderr)"
+        )
+        let added = try await run(
+            workspace,
+            [
+                "foods", "add", "Protein bar", "--per", "serving", "--serving-grams", "40", "--protein", "10",
+                "--potassium", "200",
+            ]
+        )
+        #expect(added.status == 0, "\(added.stderr)")
+        let show = try json(try await run(workspace, ["foods", "show", "protein bar", "--json"])) as? [String: Any]
+        let per100 = show?["per100Grams"] as? [String: Any]
+        #expect(close(per100?["protein"], 25) && close(per100?["potassium"], 500))  // 10 g and 200 mg in 40 g
+        #expect(per100?["phosphorus"] is NSNull)  // not given: unknown
+        #expect(show?["units"] as? [String] == ["g", "oz", "serving"])
+        let logged = try await run(
+            workspace,
+            ["log", "food", "Protein bar", "--amount", "2", "--unit", "serving", "--meal", "snack"]
+        )
+        #expect(logged.stdout.contains("(80 g): potassium 400 mg, phosphorus unknown"), "\(logged.stdout)")
+        let duplicate = try await run(workspace, ["foods", "add", "protein BAR", "--protein", "1"])
+        #expect(duplicate.status != 0 && duplicate.stderr.contains("already named"), "\(duplicate.stderr)")
+    }
+
     @Test func logEntriesAreEditedAndDeleted() async throws {
         let workspace = try await patient()
         defer { workspace.remove() }
