@@ -230,6 +230,85 @@ private let noon = RFC3339Timestamp(epochMilliseconds: 1_795_172_400_000, utcOff
         }
     }
 
+    @Test func limitsComeFromTheRecordTheLabsAndTheCareTeam() async throws {
+        try await withFoodStore { store, _ in
+            let stage3 = try await store.saveProfile(
+                PatientProfile(
+                    name: "Cleo",
+                    diseaseCategory: .ckdG3b,
+                    dryWeightKilograms: 60,
+                    diabetes: .type2,
+                    timeZoneIdentifier: "Europe/Berlin"
+                ),
+                id: nil,
+                atMs: 10
+            )
+            var limits = try await store.dailyLimits(for: stage3)
+            #expect(limits.map(\.subject) == [.protein, .sodium])  // no K, P or fluid default for G3b
+            #expect(abs((limits.first?.maximum ?? 0) - 48) < 1e-9)  // 0.8 g/kg × 60 kg with diabetes
+            // Serum potassium 5.4 mmol/L (above 5.0) and phosphorus 1.7 mmol/L (= 5.26 mg/dL, above 4.6) start the
+            // budgets; the phosphorus lab goes through the unit table's phosphorus factor.
+            try await store.insertLabResults(
+                [
+                    LabValue(
+                        analyteID: "potassium",
+                        value: 4.8,
+                        unit: "mmol/L",
+                        originalValue: 4.8,
+                        originalUnit: "mmol/L",
+                        takenAt: RFC3339Timestamp(epochMilliseconds: 1_000, utcOffsetSeconds: 0)
+                    ),
+                    LabValue(
+                        analyteID: "potassium",
+                        value: 5.4,
+                        unit: "mmol/L",
+                        originalValue: 5.4,
+                        originalUnit: "mmol/L",
+                        takenAt: RFC3339Timestamp(epochMilliseconds: 2_000, utcOffsetSeconds: 0)
+                    ),
+                    LabValue(
+                        analyteID: "phosphorus",
+                        value: 1.7,
+                        unit: "mmol/L",
+                        originalValue: 1.7,
+                        originalUnit: "mmol/L",
+                        takenAt: RFC3339Timestamp(epochMilliseconds: 2_000, utcOffsetSeconds: 0)
+                    ),
+                ],
+                profileId: stage3.id,
+                source: .manual,
+                createdAtMs: 11
+            )
+            let inputs = try await store.limitInputs(for: stage3)
+            #expect(inputs.latestPotassiumMillimolesPerLiter == 5.4)
+            #expect(abs((inputs.latestPhosphorusMilligramsPerDeciliter ?? 0) - 1.7 / 0.3229) < 1e-9)
+            limits = try await store.dailyLimits(for: stage3)
+            #expect(limits.map(\.subject) == [.protein, .sodium, .potassium, .phosphorus])
+            try await store.setCareTeamLimit(
+                CareTeamLimit(subject: .potassium, minimum: nil, maximum: 2500, note: "Dr Chen"),
+                profileId: stage3.id,
+                atMs: 12
+            )
+            limits = try await store.dailyLimits(for: stage3)
+            let potassium = try #require(limits.first { $0.subject == .potassium })
+            #expect(potassium.maximum == 2500 && potassium.setByCareTeam)
+            await #expect(throws: NutritionError.self) {
+                try await store.setCareTeamLimit(
+                    CareTeamLimit(subject: .fluid, minimum: 2000, maximum: 1000, note: "typo"),
+                    profileId: stage3.id,
+                    atMs: 13
+                )
+            }
+            // Removing it brings the default back.
+            try await store.setCareTeamLimit(
+                CareTeamLimit(subject: .potassium, minimum: nil, maximum: nil, note: ""),
+                profileId: stage3.id,
+                atMs: 14
+            )
+            #expect(try await store.dailyLimits(for: stage3).first { $0.subject == .potassium }?.maximum == 3000)
+        }
+    }
+
     @Test func theLogTotalsADayAndRefusesBadInputStoringNothing() async throws {
         try await withFoodStore { store, profile in
             let iceCream = try await store.logFood(
