@@ -50,7 +50,9 @@ struct USBGlucometerAdapter: Adapter {
         if download.skippedRecords > 0 {
             context.logger.log(.info, "\(download.serial): \(download.skippedRecords) records that are not glucose results (ketone, insulin, HI/LO) skipped")
         }
-        let fresh = MeterCursor.newReadings(download.readings, after: MeterCursor(request.cursor))
+        // The hub's cursor is for the device it named; a different meter on that port starts afresh.
+        let cursor = request.deviceId == nil || request.deviceId == download.serial ? MeterCursor(request.cursor) : nil
+        let fresh = MeterCursor.newReadings(download.readings, after: cursor)
         let records = ReadingRecords.records(fresh, serial: download.serial, zone: zone, clockSuspect: clockProblem != nil)
         let device = DeviceIdentity(
             deviceId: download.serial, manufacturer: download.manufacturer, model: download.model, serial: download.serial)
