@@ -218,7 +218,7 @@ let package = Package(
                 "USBTransport",
             ],
             path: "Plugins/usb-glucometer",
-            exclude: ["adapter.json", "README.md"],
+            exclude: ["adapter.json", "README.md", "udev"],
             swiftSettings: swiftSettings
         ),
 

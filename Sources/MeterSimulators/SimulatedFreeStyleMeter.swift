@@ -28,6 +28,8 @@ public final class SimulatedFreeStyleMeter: Sendable {
         public var badResultChecksums = 0
         /// Pull the cable after this many reports of the `$result?` reply (once).
         public var disconnectAfterResultReports: Int?
+        /// Stop sending after this many reports of the `$result?` reply until the cable is pulled (once).
+        public var stallAfterResultReports: Int?
         /// The clock answers `$date?` with 255,255,255 (not set).
         public var clockNotSet = false
         public init() {}
@@ -69,6 +71,9 @@ public final class SimulatedFreeStyleMeter: Sendable {
 
     public var path: String { server.path }
 
+    /// Pulls the cable now, whatever the meter was doing.
+    public func unplug() { server.unplugAll() }
+
     public func stop() { server.stop() }
 
     deinit { server.stop() }
@@ -97,6 +102,7 @@ public final class SimulatedFreeStyleMeter: Sendable {
         let snapshot = shared.state.withLock { $0 }
         var corrupt = false
         var cutAfter: Int?
+        var stallAfter: Int?
         let message: String?
         switch command {
         case "$serlnum?": message = snapshot.serial + "\r\n"
@@ -121,6 +127,8 @@ public final class SimulatedFreeStyleMeter: Sendable {
                 }
                 cutAfter = current.faults.disconnectAfterResultReports
                 current.faults.disconnectAfterResultReports = nil
+                stallAfter = current.faults.stallAfterResultReports
+                current.faults.stallAfterResultReports = nil
             }
         default: message = nil
         }
@@ -131,6 +139,10 @@ public final class SimulatedFreeStyleMeter: Sendable {
         for start in stride(from: 0, to: reply.count, by: 62) {
             if let cutAfter, sent >= cutAfter {
                 connection.unplug()
+                return false
+            }
+            if let stallAfter, sent >= stallAfter {
+                connection.stallUntilUnplugged()
                 return false
             }
             if snapshot.keepalives { connection.send([0x22, 0x01, UInt8(sent & 0xFF)]) }

@@ -13,6 +13,7 @@ final class SimulatedMeterServer: Sendable {
     let path: String
     private let listener: Int32
     private let stopped = Atomic<Bool>(false)
+    private let live = LiveConnections()
 
     init(path: String, serve: @escaping @Sendable (MeterConnection) -> Void) throws {
         unlink(path)
@@ -24,6 +25,7 @@ final class SimulatedMeterServer: Sendable {
         }
         self.path = path
         self.listener = fd
+        let live = live
         Thread.detachNewThread {
             while true {
                 let connection = accept(fd, nil, nil)
@@ -31,14 +33,19 @@ final class SimulatedMeterServer: Sendable {
                     if errno == EINTR { continue }
                     return  // the listener was shut down
                 }
+                let meterConnection = MeterConnection(fd: connection)
+                live.add(meterConnection)
                 Thread.detachNewThread {
-                    let meterConnection = MeterConnection(fd: connection)
                     serve(meterConnection)
                     meterConnection.unplug()
+                    live.remove(meterConnection)
                 }
             }
         }
     }
+
+    /// Pulls the cable of every plug-in in progress.
+    func unplugAll() { live.unplugAll() }
 
     /// Stops accepting and removes the socket file.
     func stop() {
@@ -55,6 +62,14 @@ final class MeterConnection: Sendable {
     private let closed = Atomic<Bool>(false)
 
     init(fd: Int32) { self.fd = fd }
+
+    /// Whether the cable was pulled.
+    var isUnplugged: Bool { closed.load(ordering: .acquiring) }
+
+    /// Sends nothing more until the cable is pulled (a meter that stopped mid-transfer).
+    func stallUntilUnplugged() {
+        while !isUnplugged { Thread.sleep(forTimeInterval: 0.01) }
+    }
 
     /// The host's next report; nil when the host went away or sent nothing for 30 s.
     func receive() -> [UInt8]? {
@@ -75,5 +90,15 @@ final class MeterConnection: Sendable {
     func unplug() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         close(fd)
+    }
+}
+
+/// The plug-ins in progress, so a test can pull the cable of all of them.
+final class LiveConnections: Sendable {
+    private let connections = Mutex<[ObjectIdentifier: MeterConnection]>([:])
+    func add(_ connection: MeterConnection) { connections.withLock { $0[ObjectIdentifier(connection)] = connection } }
+    func remove(_ connection: MeterConnection) { _ = connections.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) } }
+    func unplugAll() {
+        for connection in connections.withLock({ Array($0.values) }) { connection.unplug() }
     }
 }

@@ -215,3 +215,35 @@ import Testing
         await expectNoLeftovers(workspace)
     }
 }
+
+extension USBGlucometerTests {
+    @Test func unpluggingDuringTheDownloadEndsTheSessionCleanlyAndAReplugReadsEverything() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try await workspace.acceptTerms()
+        let neo = try neo(workspace, results: 1...30)
+        defer { neo.stop() }
+        neo.update { $0.faults.stallAfterResultReports = 3 }
+        let hub = try USBHubSession(workspace)
+        #expect(await hub.ready(), "serve never opened its socket: \(hub.stderr)")
+        try hub.plugIn(vendorId: "1a61", productId: "3850", serial: Self.neoSerial, port: "1-1", socket: neo.path)
+        #expect(await ProcessTable.eventually { neo.commands.contains("$result?") }, "the download never started")
+        try await Task.sleep(for: .milliseconds(200))  // the meter has sent 3 reports and stopped
+        // The hub hears of the departure first and ends the session; then the cable is out.
+        try hub.unplug(port: "1-1")
+        try await Task.sleep(for: .milliseconds(400))
+        neo.unplug()
+        #expect(await workspace.waitForEvents(.deviceDetached, count: 1))
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(hub.notifications.isEmpty, "an unplug is not a failure to report: \(hub.notifications)")
+        #expect(try await workspace.openStore().measurementCount() == 0)
+        #expect(hub.stderr.contains("ended: the device left"), "\(hub.stderr)")
+
+        try hub.plugIn(vendorId: "1a61", productId: "3850", serial: Self.neoSerial, port: "1-1", socket: neo.path)
+        let lines = await hub.waitForNotifications(1)
+        #expect(lines == ["30 new glucose readings from FreeStyle Precision Neo"], "\(hub.stderr)")
+        #expect(try await workspace.events([.started]).count == 1, "the adapter kept running across the unplug")
+        #expect(await hub.stop() == 0)
+        await expectNoLeftovers(workspace)
+    }
+}
