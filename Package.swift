@@ -227,6 +227,9 @@ let package = Package(
             name: "KidneyHubBenchmarks",
             dependencies: [
                 "AdapterProtocol",
+                "Glucometers",
+                "MeterSimulators",
+                "USBTransport",
                 "Hub",
                 "HubCore",
                 "HubStore",

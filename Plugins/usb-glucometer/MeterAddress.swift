@@ -20,12 +20,18 @@ struct MeterAddress: Sendable {
     /// Reads the attach params; a missing or malformed `usb` member is `-32602`.
     init(_ request: AttachDeviceRequest) throws(RPCError) {
         guard let usb = request.usb else {
-            throw RPCError(.invalidParams, "devices/attach needs `usb` (vendorId, productId) to choose the meter's protocol")
+            throw RPCError(
+                .invalidParams,
+                "devices/attach needs `usb` (vendorId, productId) to choose the meter's protocol"
+            )
         }
         guard let vendor = UInt16(usb.vendorId, radix: 16), let product = UInt16(usb.productId, radix: 16),
             usb.vendorId.count == 4, usb.productId.count == 4
         else {
-            throw RPCError(.invalidParams, "usb.vendorId and usb.productId must be four hex digits, got \(usb.vendorId):\(usb.productId)")
+            throw RPCError(
+                .invalidParams,
+                "usb.vendorId and usb.productId must be four hex digits, got \(usb.vendorId):\(usb.productId)"
+            )
         }
         vendorId = vendor
         productId = product

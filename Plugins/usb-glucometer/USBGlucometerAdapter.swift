@@ -8,7 +8,9 @@ import USBTransport
 /// channel, downloads it with the driver of its protocol, and submits the readings newer than the
 /// hub's cursor in one go, so an interrupted download stores nothing and the next plug-in resumes.
 struct USBGlucometerAdapter: Adapter {
-    var info: AdapterInfo { AdapterInfo(id: "usb-glucometer", name: "USB glucometers (FreeStyle, Contour)", version: "0.1.0") }
+    var info: AdapterInfo {
+        AdapterInfo(id: "usb-glucometer", name: "USB glucometers (FreeStyle, Contour)", version: "0.1.0")
+    }
     var capabilities: AdapterCapabilities { AdapterCapabilities(attach: true, cancel: true) }
 
     /// How long the meter may stay silent before the session fails. ASTM E1381 §6.5.2 lets a
@@ -33,7 +35,10 @@ struct USBGlucometerAdapter: Adapter {
                 defer { channel.close() }
                 do throws(GlucometerError) {
                     return try meterProtocol.download(
-                        channel: channel, productId: address.productId, timeout: Self.replyTimeout)
+                        channel: channel,
+                        productId: address.productId,
+                        timeout: Self.replyTimeout
+                    )
                 } catch {
                     throw .meter(error)
                 }
@@ -45,23 +50,40 @@ struct USBGlucometerAdapter: Adapter {
         let zone = TimeZone.current
         let clockProblem = MeterClockCheck.problem(meterClock: download.meterClock, now: Date(), zone: zone)
         if let clockProblem {
-            context.logger.log(.warning, "\(download.model) \(download.serial): \(clockProblem); its readings are flagged \(ReadingRecords.clockSuspect)")
+            context.logger.log(
+                .warning,
+                "\(download.model) \(download.serial): \(clockProblem); its readings are flagged \(ReadingRecords.clockSuspect)"
+            )
         }
         if download.skippedRecords > 0 {
-            context.logger.log(.info, "\(download.serial): \(download.skippedRecords) records that are not glucose results (ketone, insulin, HI/LO) skipped")
+            context.logger.log(
+                .info,
+                "\(download.serial): \(download.skippedRecords) records that are not glucose results (ketone, insulin, HI/LO) skipped"
+            )
         }
         // The hub's cursor is for the device it named; a different meter on that port starts afresh.
         let cursor = request.deviceId == nil || request.deviceId == download.serial ? MeterCursor(request.cursor) : nil
         let fresh = MeterCursor.newReadings(download.readings, after: cursor)
-        let records = ReadingRecords.records(fresh, serial: download.serial, zone: zone, clockSuspect: clockProblem != nil)
+        let records = ReadingRecords.records(
+            fresh,
+            serial: download.serial,
+            zone: zone,
+            clockSuspect: clockProblem != nil
+        )
         let device = DeviceIdentity(
-            deviceId: download.serial, manufacturer: download.manufacturer, model: download.model, serial: download.serial)
+            deviceId: download.serial,
+            manufacturer: download.manufacturer,
+            model: download.model,
+            serial: download.serial
+        )
         let submitter = context.submitter(for: device)
         if let cursor = MeterCursor.after(fresh) {
             try await submitter.submit(records, cursor: cursor.description)
         }
         let summary = try await submitter.finish()
-        await context.progress(ProgressValue(kind: .end, message: "\(summary.submitted) readings", done: fresh.count, total: fresh.count))
+        await context.progress(
+            ProgressValue(kind: .end, message: "\(summary.submitted) readings", done: fresh.count, total: fresh.count)
+        )
         return AttachDeviceResult(
             device: DeviceDescriptor(
                 deviceId: download.serial,
@@ -88,8 +110,10 @@ enum AttachFailure: Error {
             RPCError(.deviceNotFound, "USB meter \(label): \(error)")
         case .meter(let error) where error.isDisconnect:
             RPCError(
-                .deviceDisconnected, "USB meter \(label) disconnected mid-download (\(error)); nothing stored, plug it in again",
-                retryable: true)
+                .deviceDisconnected,
+                "USB meter \(label) disconnected mid-download (\(error)); nothing stored, plug it in again",
+                retryable: true
+            )
         case .meter(let error):
             RPCError(.requestFailed, "USB meter \(label): \(error); nothing stored")
         }

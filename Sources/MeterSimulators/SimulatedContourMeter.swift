@@ -129,7 +129,10 @@ public final class SimulatedContourMeter: Sendable {
                 corrupt = attempt <= snapshot.faults.corruptTimes
             }
             framesSent += 1
-            return sendMessage(frame(texts[index], index: index, final: index == texts.count - 1, corrupt: corrupt), on: connection)
+            return sendMessage(
+                frame(texts[index], index: index, final: index == texts.count - 1, corrupt: corrupt),
+                on: connection
+            )
         }
         while let report = connection.receive() {
             guard report.count >= 4 else { return }

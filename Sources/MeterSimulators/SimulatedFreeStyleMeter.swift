@@ -18,7 +18,8 @@ public final class SimulatedFreeStyleMeter: Sendable {
         }
         /// `7,id,M,D,YY,h,m,0,value` + ten zero fields (19 fields, devices.md §4.2).
         var line: String {
-            "7,\(id),\(month),\(day),\(year % 100),\(hour),\(minute),0,\(value)," + Array(repeating: "0", count: 10).joined(separator: ",")
+            "7,\(id),\(month),\(day),\(year % 100),\(hour),\(minute),0,\(value),"
+                + Array(repeating: "0", count: 10).joined(separator: ",")
         }
     }
 
@@ -98,7 +99,9 @@ public final class SimulatedFreeStyleMeter: Sendable {
     }
 
     /// Sends the reply; false when the cable was pulled.
-    private static func answer(_ command: String, on connection: MeterConnection, shared: SharedMeterState<State>) -> Bool {
+    private static func answer(_ command: String, on connection: MeterConnection, shared: SharedMeterState<State>)
+        -> Bool
+    {
         let snapshot = shared.state.withLock { $0 }
         var corrupt = false
         var cutAfter: Int?
@@ -134,7 +137,8 @@ public final class SimulatedFreeStyleMeter: Sendable {
         }
         let checksum = message.map { sum($0) &+ (corrupt ? 1 : 0) } ?? 0
         let reply = Array(
-            ((message ?? "") + "CKSM:\(hex8(checksum))\r\n" + (message == nil ? "CMD Fail!\r\n" : "CMD OK\r\n")).utf8)
+            ((message ?? "") + "CKSM:\(hex8(checksum))\r\n" + (message == nil ? "CMD Fail!\r\n" : "CMD OK\r\n")).utf8
+        )
         var sent = 0
         for start in stride(from: 0, to: reply.count, by: 62) {
             if let cutAfter, sent >= cutAfter {

@@ -97,7 +97,9 @@ final class MeterConnection: Sendable {
 final class LiveConnections: Sendable {
     private let connections = Mutex<[ObjectIdentifier: MeterConnection]>([:])
     func add(_ connection: MeterConnection) { connections.withLock { $0[ObjectIdentifier(connection)] = connection } }
-    func remove(_ connection: MeterConnection) { _ = connections.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) } }
+    func remove(_ connection: MeterConnection) {
+        _ = connections.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) }
+    }
     func unplugAll() {
         for connection in connections.withLock({ Array($0.values) }) { connection.unplug() }
     }

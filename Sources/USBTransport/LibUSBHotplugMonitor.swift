@@ -29,16 +29,24 @@ public final class LibUSBHotplugMonitor: Sendable {
         let events = Int32(LIBUSB_HOTPLUG_EVENT_DEVICE_ARRIVED.rawValue | LIBUSB_HOTPLUG_EVENT_DEVICE_LEFT.rawValue)
         let matchAny: Int32 = -1  // LIBUSB_HOTPLUG_MATCH_ANY (libusb.h)
         let status = libusb_hotplug_register_callback(
-            context.raw, events, Int32(LIBUSB_HOTPLUG_ENUMERATE.rawValue), matchAny, matchAny, matchAny,
+            context.raw,
+            events,
+            Int32(LIBUSB_HOTPLUG_ENUMERATE.rawValue),
+            matchAny,
+            matchAny,
+            matchAny,
             { _, device, event, userData in
                 guard let device, let userData else { return 0 }
                 let box = Unmanaged<CallbackBox>.fromOpaque(userData).takeUnretainedValue()
                 guard let summary = LibUSBContext.summary(of: device) else { return 0 }
                 box.continuation.yield(
-                    event == LIBUSB_HOTPLUG_EVENT_DEVICE_ARRIVED ? .arrived(summary) : .left(summary))
+                    event == LIBUSB_HOTPLUG_EVENT_DEVICE_ARRIVED ? .arrived(summary) : .left(summary)
+                )
                 return 0  // stay registered
             },
-            Unmanaged.passUnretained(box).toOpaque(), &handle)
+            Unmanaged.passUnretained(box).toOpaque(),
+            &handle
+        )
         guard status == 0 else {
             continuation.finish()
             throw .io("libusb_hotplug_register_callback: \(LibUSBContext.errorName(status))")

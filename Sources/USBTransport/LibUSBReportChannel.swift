@@ -104,11 +104,24 @@ public final class LibUSBReportChannel: HIDReportChannel {
         if let outEndpoint {
             var transferred: Int32 = 0
             status = libusb_interrupt_transfer(
-                handle, outEndpoint, &padded, Int32(padded.count), &transferred, Self.sendTimeoutMilliseconds)
+                handle,
+                outEndpoint,
+                &padded,
+                Int32(padded.count),
+                &transferred,
+                Self.sendTimeoutMilliseconds
+            )
         } else {
             let sent = libusb_control_transfer(
-                handle, Self.setReportRequestType, Self.setReportRequest, Self.setReportValue,
-                UInt16(interfaceNumber), &padded, UInt16(padded.count), Self.sendTimeoutMilliseconds)
+                handle,
+                Self.setReportRequestType,
+                Self.setReportRequest,
+                Self.setReportValue,
+                UInt16(interfaceNumber),
+                &padded,
+                UInt16(padded.count),
+                Self.sendTimeoutMilliseconds
+            )
             status = sent < 0 ? sent : 0
         }
         try Self.check(status, "send a report")
@@ -120,7 +133,13 @@ public final class LibUSBReportChannel: HIDReportChannel {
         var transferred: Int32 = 0
         let milliseconds = UInt32(clamping: max(1, timeout.wholeMilliseconds))
         let status = libusb_interrupt_transfer(
-            handle, inEndpoint, &buffer, Int32(buffer.count), &transferred, milliseconds)
+            handle,
+            inEndpoint,
+            &buffer,
+            Int32(buffer.count),
+            &transferred,
+            milliseconds
+        )
         if status == LIBUSB_ERROR_TIMEOUT.rawValue { throw .timedOut(timeout) }
         try Self.check(status, "receive a report")
         return HIDReport.padded(Array(buffer[0..<Int(transferred)])) ?? buffer

@@ -11,19 +11,36 @@ import Testing
     static let contourSerial = "7390-2336773"
 
     static func neoResults(_ ids: ClosedRange<Int>) -> [SimulatedFreeStyleMeter.Result] {
-        ids.map { SimulatedFreeStyleMeter.Result(id: $0, month: 3, day: 1 + $0 % 28, year: 24, hour: 7, minute: $0 % 60, value: "\(90 + $0)") }
+        ids.map {
+            SimulatedFreeStyleMeter.Result(
+                id: $0,
+                month: 3,
+                day: 1 + $0 % 28,
+                year: 24,
+                hour: 7,
+                minute: $0 % 60,
+                value: "\(90 + $0)"
+            )
+        }
     }
 
     static func contourResults(_ ids: ClosedRange<Int>) -> [SimulatedContourMeter.Result] {
         ids.map {
-            SimulatedContourMeter.Result(sequence: $0, value: "\(100 + $0)", markers: $0 % 2 == 0 ? "B/M1" : "A", time: String(format: "202403%02d1200", 1 + $0 % 28))
+            SimulatedContourMeter.Result(
+                sequence: $0,
+                value: "\(100 + $0)",
+                markers: $0 % 2 == 0 ? "B/M1" : "A",
+                time: String(format: "202403%02d1200", 1 + $0 % 28)
+            )
         }
     }
 
     /// A meter clock near now, so the readings are not flagged.
     static var meterNow: (date: (month: Int, day: Int, year: Int), time: (hour: Int, minute: Int), astm: String) {
         let parts = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute], from: Date())
-        let (y, mo, d, h, mi) = (parts.year ?? 2026, parts.month ?? 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0)
+        let (y, mo, d, h, mi) = (
+            parts.year ?? 2026, parts.month ?? 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0
+        )
         return ((mo, d, y % 100), (h, mi), String(format: "%04d%02d%02d%02d%02d", y, mo, d, h, mi))
     }
 
@@ -37,13 +54,22 @@ import Testing
         return try SimulatedFreeStyleMeter(path: workspace.meterSocket("neo"), state: state)
     }
 
-    func contour(_ workspace: Workspace, results: ClosedRange<Int>, control: Bool = true) throws -> SimulatedContourMeter {
+    func contour(_ workspace: Workspace, results: ClosedRange<Int>, control: Bool = true) throws
+        -> SimulatedContourMeter
+    {
         var state = SimulatedContourMeter.State()
         state.serial = Self.contourSerial
         state.meterTime = Self.meterNow.astm
         state.results = Self.contourResults(results)
         if control {
-            state.results.append(SimulatedContourMeter.Result(sequence: results.upperBound + 1, value: "118", markers: "C", time: "202403281300"))
+            state.results.append(
+                SimulatedContourMeter.Result(
+                    sequence: results.upperBound + 1,
+                    value: "118",
+                    markers: "C",
+                    time: "202403281300"
+                )
+            )
         }
         return try SimulatedContourMeter(path: workspace.meterSocket("contour"), state: state)
     }
@@ -64,9 +90,18 @@ import Testing
         try hub.plugIn(vendorId: "1a61", productId: "3850", serial: Self.neoSerial, port: "1-1", socket: neo.path)
         var lines = await hub.waitForNotifications(1)
         #expect(lines == ["12 new glucose readings from FreeStyle Precision Neo"], "\(hub.stderr)")
-        try hub.plugIn(vendorId: "1a79", productId: "6002", serial: Self.contourSerial, port: "1-2", socket: contour.path)
+        try hub.plugIn(
+            vendorId: "1a79",
+            productId: "6002",
+            serial: Self.contourSerial,
+            port: "1-2",
+            socket: contour.path
+        )
         lines = await hub.waitForNotifications(2)
-        #expect(lines.last == "5 new glucose readings from Contour USB; 1 control-solution test kept apart", "\(hub.stderr)")
+        #expect(
+            lines.last == "5 new glucose readings from Contour USB; 1 control-solution test kept apart",
+            "\(hub.stderr)"
+        )
 
         let store = try workspace.openStore()
         let stored = try await store.measurements()
@@ -74,9 +109,13 @@ import Testing
         #expect(Set(stored.map(\.measurement.sourceRecordId)).count == 18)
         #expect(Set(stored.map(\.device.identity.adapterId)) == ["usb-glucometer"])
         #expect(stored.filter { $0.device.identity.deviceId == Self.contourSerial }.count == 6)
-        #expect(stored.filter { $0.measurement.context?.measurementStatus?.contains("control_solution") == true }.count == 1)
+        #expect(
+            stored.filter { $0.measurement.context?.measurementStatus?.contains("control_solution") == true }.count == 1
+        )
         #expect(stored.filter { $0.measurement.context?.mealRelation == .beforeMeal }.count == 2)
-        #expect(stored.allSatisfy { $0.measurement.context?.measurementStatus?.contains("device_clock_suspect") != true })
+        #expect(
+            stored.allSatisfy { $0.measurement.context?.measurementStatus?.contains("device_clock_suspect") != true }
+        )
         // The right adapter was launched, once, and the hub kept the attach and the notifications.
         #expect(try await workspace.events([.started]).map(\.adapterId) == ["usb-glucometer"])
         #expect(try await workspace.events([.deviceAttached]).count == 2)
@@ -90,11 +129,20 @@ import Testing
         try hub.plugIn(vendorId: "1a61", productId: "3850", serial: Self.neoSerial, port: "1-1", socket: neo.path)
         lines = await hub.waitForNotifications(3)
         #expect(lines.last == "3 new glucose readings from FreeStyle Precision Neo")
-        try hub.plugIn(vendorId: "1a79", productId: "6002", serial: Self.contourSerial, port: "1-2", socket: contour.path)
+        try hub.plugIn(
+            vendorId: "1a79",
+            productId: "6002",
+            serial: Self.contourSerial,
+            port: "1-2",
+            socket: contour.path
+        )
         lines = await hub.waitForNotifications(4)
         #expect(lines.last == "No new readings from Contour USB")
         #expect(try await store.measurements().count == 21)
-        #expect(try await store.syncCursor(adapterId: "usb-glucometer", deviceId: Self.neoSerial)?.hasPrefix("v1:15@") == true)
+        #expect(
+            try await store.syncCursor(adapterId: "usb-glucometer", deviceId: Self.neoSerial)?.hasPrefix("v1:15@")
+                == true
+        )
 
         #expect(await hub.stop() == 0)
         await expectNoLeftovers(workspace)
@@ -116,7 +164,13 @@ import Testing
         #expect(await hub.ready(), "serve never opened its socket: \(hub.stderr)")
 
         try hub.plugIn(vendorId: "1a61", productId: "3850", serial: Self.neoSerial, port: "1-1", socket: neo.path)
-        try hub.plugIn(vendorId: "1a79", productId: "6002", serial: Self.contourSerial, port: "1-2", socket: contour.path)
+        try hub.plugIn(
+            vendorId: "1a79",
+            productId: "6002",
+            serial: Self.contourSerial,
+            port: "1-2",
+            socket: contour.path
+        )
         var lines = await hub.waitForNotifications(2)
         #expect(lines.count == 2 && lines.allSatisfy { $0.contains("was unplugged before it was read") }, "\(lines)")
         #expect(try await workspace.openStore().measurementCount() == 0)
@@ -124,9 +178,20 @@ import Testing
         try hub.unplug(port: "1-2")
 
         try hub.plugIn(vendorId: "1a61", productId: "3850", serial: Self.neoSerial, port: "1-1", socket: neo.path)
-        try hub.plugIn(vendorId: "1a79", productId: "6002", serial: Self.contourSerial, port: "1-2", socket: contour.path)
+        try hub.plugIn(
+            vendorId: "1a79",
+            productId: "6002",
+            serial: Self.contourSerial,
+            port: "1-2",
+            socket: contour.path
+        )
         lines = await hub.waitForNotifications(4)
-        #expect(Set(lines.suffix(2)) == ["40 new glucose readings from FreeStyle Precision Neo", "10 new glucose readings from Contour USB"], "\(hub.stderr)")
+        #expect(
+            Set(lines.suffix(2)) == [
+                "40 new glucose readings from FreeStyle Precision Neo", "10 new glucose readings from Contour USB",
+            ],
+            "\(hub.stderr)"
+        )
         let stored = try await workspace.openStore().measurements()
         #expect(stored.count == 50)
         #expect(Set(stored.map { "\($0.device.identity.deviceId)|\($0.measurement.sourceRecordId)" }).count == 50)
@@ -139,7 +204,13 @@ import Testing
         defer { workspace.remove() }
         let hub = try USBHubSession(workspace)
         #expect(await hub.ready(), "serve never opened its socket: \(hub.stderr)")
-        try hub.plugIn(vendorId: "0bda", productId: "5411", serial: nil, port: "1-3", socket: workspace.meterSocket("none"))
+        try hub.plugIn(
+            vendorId: "0bda",
+            productId: "5411",
+            serial: nil,
+            port: "1-3",
+            socket: workspace.meterSocket("none")
+        )
         #expect(await workspace.waitForEvents(.deviceUnsupported, count: 1))
         let event = try #require(try await workspace.events([.deviceUnsupported]).first)
         #expect(event.message.contains("0bda:5411") && event.message.contains("nothing launched"))
@@ -164,10 +235,20 @@ import Testing
         neo.update { $0.faults.badResultChecksums = 3 }
         let hub = try USBHubSession(workspace)
         #expect(await hub.ready(), "serve never opened its socket: \(hub.stderr)")
-        try hub.plugIn(vendorId: "1a79", productId: "6002", serial: Self.contourSerial, port: "1-2", socket: contour.path)
+        try hub.plugIn(
+            vendorId: "1a79",
+            productId: "6002",
+            serial: Self.contourSerial,
+            port: "1-2",
+            socket: contour.path
+        )
         var lines = await hub.waitForNotifications(1)
         #expect(lines.first?.contains("could not be read") == true)
-        #expect(lines.first?.contains("frame 4 failed 6 times") == true && lines.first?.contains("checksum mismatch") == true, "\(lines)")
+        #expect(
+            lines.first?.contains("frame 4 failed 6 times") == true
+                && lines.first?.contains("checksum mismatch") == true,
+            "\(lines)"
+        )
         #expect(lines.first?.contains("nothing stored") == true)
         #expect(contour.hostControls.filter { $0 == "NAK" }.count == 5, "NAK after each of the first five bad copies")
         try hub.plugIn(vendorId: "1a61", productId: "3850", serial: Self.neoSerial, port: "1-1", socket: neo.path)
@@ -178,7 +259,13 @@ import Testing
         // A frame that is bad only twice is sent again after each NAK and the session succeeds.
         try hub.unplug(port: "1-2")
         contour.update { $0.faults.corruptFrame = (index: 3, times: 2) }
-        try hub.plugIn(vendorId: "1a79", productId: "6002", serial: Self.contourSerial, port: "1-2", socket: contour.path)
+        try hub.plugIn(
+            vendorId: "1a79",
+            productId: "6002",
+            serial: Self.contourSerial,
+            port: "1-2",
+            socket: contour.path
+        )
         lines = await hub.waitForNotifications(3)
         #expect(lines.last == "6 new glucose readings from Contour USB")
         #expect(await hub.stop() == 0)
@@ -202,12 +289,22 @@ import Testing
         }
         let hub = try USBHubSession(workspace)
         #expect(await hub.ready(), "serve never opened its socket: \(hub.stderr)")
-        try hub.plugIn(vendorId: "1a79", productId: "6002", serial: Self.contourSerial, port: "1-2", socket: contour.path)
+        try hub.plugIn(
+            vendorId: "1a79",
+            productId: "6002",
+            serial: Self.contourSerial,
+            port: "1-2",
+            socket: contour.path
+        )
         var lines = await hub.waitForNotifications(1)
-        #expect(lines.first == "3 new glucose readings from Contour USB; 3 flagged because the meter's clock looks wrong")
+        #expect(
+            lines.first == "3 new glucose readings from Contour USB; 3 flagged because the meter's clock looks wrong"
+        )
         let stored = try await workspace.openStore().measurements()
         #expect(stored.count == 3)
-        #expect(stored.allSatisfy { $0.measurement.context?.measurementStatus?.contains("device_clock_suspect") == true })
+        #expect(
+            stored.allSatisfy { $0.measurement.context?.measurementStatus?.contains("device_clock_suspect") == true }
+        )
         try hub.plugIn(vendorId: "1a61", productId: "3850", serial: Self.neoSerial, port: "1-1", socket: neo.path)
         lines = await hub.waitForNotifications(2)
         #expect(lines.last == "No new readings from FreeStyle Precision Neo")
@@ -245,5 +342,21 @@ extension USBGlucometerTests {
         #expect(try await workspace.events([.started]).count == 1, "the adapter kept running across the unplug")
         #expect(await hub.stop() == 0)
         await expectNoLeftovers(workspace)
+    }
+}
+
+extension USBGlucometerTests {
+    @Test func theShippedAdapterPassesTheConformanceChecks() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let manifest = try workspace.installUSBGlucometer()
+        let check = try await CommandResult.run(
+            Workspace.kidneyhub,
+            ["adapters", "check", manifest],
+            timeout: .seconds(120)
+        )
+        #expect(check.status == 0, "\(check.stdout)\n\(check.stderr)")
+        #expect(check.stdout.contains("usb-glucometer: conformant"))
+        #expect(!check.stdout.contains("FAIL"))
     }
 }

@@ -4,20 +4,32 @@ import Testing
 /// ASTM frames and records of the Contour USB against the worked examples of devices.md §4.3.
 struct ContourVectorTests {
     static let frames: [(ASTMFrame, [UInt8])] = [
-        (ASTMFrame(number: 2, text: "P|1", isFinal: false), [0x02] + ascii("2P|1") + [0x0D, 0x17] + ascii("53") + [0x0D, 0x0A]),
+        (
+            ASTMFrame(number: 2, text: "P|1", isFinal: false),
+            [0x02] + ascii("2P|1") + [0x0D, 0x17] + ascii("53") + [0x0D, 0x0A]
+        ),
         (
             ASTMFrame(number: 3, text: "R|1|^^^Glucose|95|mg/dL^P||B/M1||202403150742", isFinal: false),
-            [0x02] + ascii("3R|1|^^^Glucose|95|mg/dL^P||B/M1||202403150742") + [0x0D, 0x17] + ascii("C2") + [0x0D, 0x0A]
+            [0x02] + ascii("3R|1|^^^Glucose|95|mg/dL^P||B/M1||202403150742") + [0x0D, 0x17] + ascii("C2") + [
+                0x0D, 0x0A,
+            ]
         ),
         (
             ASTMFrame(number: 4, text: "R|2|^^^Glucose|5.3|mmol/L^P||A/M2||202403151205", isFinal: false),
-            [0x02] + ascii("4R|2|^^^Glucose|5.3|mmol/L^P||A/M2||202403151205") + [0x0D, 0x17] + ascii("64") + [0x0D, 0x0A]
+            [0x02] + ascii("4R|2|^^^Glucose|5.3|mmol/L^P||A/M2||202403151205") + [0x0D, 0x17] + ascii("64") + [
+                0x0D, 0x0A,
+            ]
         ),
-        (ASTMFrame(number: 5, text: "L|1||N", isFinal: true), [0x02] + ascii("5L|1||N") + [0x0D, 0x03] + ascii("84") + [0x0D, 0x0A]),
+        (
+            ASTMFrame(number: 5, text: "L|1||N", isFinal: true),
+            [0x02] + ascii("5L|1||N") + [0x0D, 0x03] + ascii("84") + [0x0D, 0x0A]
+        ),
         // Tidepool's example frame, checksum 74.
         (
             ASTMFrame(number: 5, text: "R|3|^^^Glucose|93|mg/dL^P||A/M0/T1||201505261150", isFinal: false),
-            [0x02] + ascii("5R|3|^^^Glucose|93|mg/dL^P||A/M0/T1||201505261150") + [0x0D, 0x17] + ascii("74") + [0x0D, 0x0A]
+            [0x02] + ascii("5R|3|^^^Glucose|93|mg/dL^P||A/M0/T1||201505261150") + [0x0D, 0x17] + ascii("74") + [
+                0x0D, 0x0A,
+            ]
         ),
     ]
 

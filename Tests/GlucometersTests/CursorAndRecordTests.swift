@@ -7,9 +7,14 @@ import Testing
 struct CursorAndRecordTests {
     static func reading(_ number: Int, minute: Int, marker: [String] = [], control: Bool = false) -> MeterReading {
         MeterReading(
-            recordNumber: number, time: MeterLocalTime(year: 2024, month: 3, day: 15, hour: 7, minute: minute)!,
-            value: 100, unit: "mg/dL", mealRelation: marker.contains("B") ? "before_meal" : nil, markers: marker,
-            isControlSolution: control)
+            recordNumber: number,
+            time: MeterLocalTime(year: 2024, month: 3, day: 15, hour: 7, minute: minute)!,
+            value: 100,
+            unit: "mg/dL",
+            mealRelation: marker.contains("B") ? "before_meal" : nil,
+            markers: marker,
+            isControlSolution: control
+        )
     }
 
     @Test func theCursorSelectsOnlyNewerRecordsUnlessTheMemoryWasCleared() {
@@ -27,8 +32,20 @@ struct CursorAndRecordTests {
     @Test func aClockADayOffOrNotSetIsSuspect() throws {
         let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
         let now = MeterLocalTime(year: 2024, month: 3, day: 15, hour: 12, minute: 0)!.date(in: zone)
-        #expect(MeterClockCheck.problem(meterClock: MeterLocalTime(year: 2024, month: 3, day: 15, hour: 13, minute: 0), now: now, zone: zone) == nil)
-        #expect(MeterClockCheck.problem(meterClock: MeterLocalTime(year: 2010, month: 1, day: 1, hour: 0, minute: 0), now: now, zone: zone)?.contains("behind") == true)
+        #expect(
+            MeterClockCheck.problem(
+                meterClock: MeterLocalTime(year: 2024, month: 3, day: 15, hour: 13, minute: 0),
+                now: now,
+                zone: zone
+            ) == nil
+        )
+        #expect(
+            MeterClockCheck.problem(
+                meterClock: MeterLocalTime(year: 2010, month: 1, day: 1, hour: 0, minute: 0),
+                now: now,
+                zone: zone
+            )?.contains("behind") == true
+        )
         #expect(MeterClockCheck.problem(meterClock: nil, now: now, zone: zone) != nil)
     }
 
@@ -36,7 +53,10 @@ struct CursorAndRecordTests {
         let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
         let records = ReadingRecords.records(
             [Self.reading(1, minute: 5, marker: ["B", "M1"]), Self.reading(2, minute: 6, control: true)],
-            serial: "SN1", zone: zone, clockSuspect: true)
+            serial: "SN1",
+            zone: zone,
+            clockSuspect: true
+        )
         #expect(records[0].sourceRecordId == "SN1/1/202403150705")
         #expect(records[0].effectiveTime == "2024-03-15T07:05:00+01:00")
         #expect(records[0].unit == "mg/dL" && records[0].value == 100 && records[0].kind == "blood_glucose")

@@ -12,7 +12,15 @@ struct DriverSessionTests {
     static func neoState(results: Int) -> SimulatedFreeStyleMeter.State {
         var state = SimulatedFreeStyleMeter.State()
         state.results = (1...max(results, 1)).prefix(results).map {
-            SimulatedFreeStyleMeter.Result(id: $0, month: 3, day: 1 + $0 % 28, year: 24, hour: 7, minute: $0 % 60, value: "\(80 + $0)")
+            SimulatedFreeStyleMeter.Result(
+                id: $0,
+                month: 3,
+                day: 1 + $0 % 28,
+                year: 24,
+                hour: 7,
+                minute: $0 % 60,
+                value: "\(80 + $0)"
+            )
         }
         state.otherRecords = ["9,\(results + 1),3,15,24,8,0,0,18,0"]
         return state
@@ -91,14 +99,21 @@ struct DriverSessionTests {
     static func contourState(results: Int) -> SimulatedContourMeter.State {
         var state = SimulatedContourMeter.State()
         state.results = (1...max(results, 1)).prefix(results).map {
-            SimulatedContourMeter.Result(sequence: $0, value: "\(90 + $0)", markers: $0 % 2 == 0 ? "B/M1" : "A", time: String(format: "202403%02d0800", 1 + $0 % 28))
+            SimulatedContourMeter.Result(
+                sequence: $0,
+                value: "\(90 + $0)",
+                markers: $0 % 2 == 0 ? "B/M1" : "A",
+                time: String(format: "202403%02d0800", 1 + $0 % 28)
+            )
         }
         return state
     }
 
     @Test func aContourTransferAcknowledgesEachFrameAndEndsWithEOT() async throws {
         var state = Self.contourState(results: 9)  // 12 frames: frame numbers wrap past 7
-        state.results.append(SimulatedContourMeter.Result(sequence: 10, value: "5.3", unit: "mmol/L", markers: "C", time: "202403151205"))
+        state.results.append(
+            SimulatedContourMeter.Result(sequence: 10, value: "5.3", unit: "mmol/L", markers: "C", time: "202403151205")
+        )
         let meter = try SimulatedContourMeter(path: Self.socketPath(), state: state)
         defer { meter.stop() }
         let download = try await Self.readContour(meter)

@@ -5,9 +5,19 @@ import Testing
 struct ControlSolutionTests {
     static func glucose(_ status: [String]?) -> NormalizedMeasurement {
         NormalizedMeasurement(
-            sourceRecordId: "m/1", kind: .bloodGlucose, value: 100, components: nil, unit: "mg/dL", originalValue: 100,
-            originalComponents: nil, originalUnit: "mg/dL", startMs: 0, endMs: nil, utcOffsetSeconds: 0,
-            context: status.map { MeasurementContext(measurementStatus: $0) })
+            sourceRecordId: "m/1",
+            kind: .bloodGlucose,
+            value: 100,
+            components: nil,
+            unit: "mg/dL",
+            originalValue: 100,
+            originalComponents: nil,
+            originalUnit: "mg/dL",
+            startMs: 0,
+            endMs: nil,
+            utcOffsetSeconds: 0,
+            context: status.map { MeasurementContext(measurementStatus: $0) }
+        )
     }
 
     @Test func onlyTheControlSolutionStatusMakesAControlTest() {

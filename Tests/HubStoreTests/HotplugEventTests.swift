@@ -5,9 +5,17 @@ import Testing
 struct HotplugEventTests {
     @Test func hotplugKindsAreStoredAndFiltered() async throws {
         try await withTemporaryStore { store in
-            for (index, kind) in [AdapterEventKind.deviceAttached, .notification, .deviceDetached, .deviceUnsupported].enumerated() {
+            for (index, kind) in [AdapterEventKind.deviceAttached, .notification, .deviceDetached, .deviceUnsupported]
+                .enumerated()
+            {
                 _ = try await store.recordAdapterEvent(
-                    AdapterEvent(adapterId: kind == .deviceUnsupported ? "hotplug" : "usb-glucometer", atMs: Int64(index), kind: kind, message: "m\(index)"))
+                    AdapterEvent(
+                        adapterId: kind == .deviceUnsupported ? "hotplug" : "usb-glucometer",
+                        atMs: Int64(index),
+                        kind: kind,
+                        message: "m\(index)"
+                    )
+                )
             }
             #expect(try await store.adapterEvents(kinds: [.notification]).map(\.message) == ["m1"])
             #expect(try await store.adapterEvents(adapterId: "hotplug").map(\.kind) == [.deviceUnsupported])

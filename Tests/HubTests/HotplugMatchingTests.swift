@@ -8,9 +8,17 @@ struct HotplugMatchingTests {
     static func adapter(_ id: String, _ matches: [AdapterManifest.USBMatch]) -> InstalledAdapter {
         InstalledAdapter(
             manifest: AdapterManifest(
-                id: id, name: id, version: "1", executable: "x", protocolVersions: ["1.0"], kinds: [],
-                matches: AdapterManifest.Matches(usb: matches)),
-            manifestPath: "/a/\(id)/adapter.json", executablePath: "/a/\(id)/x")
+                id: id,
+                name: id,
+                version: "1",
+                executable: "x",
+                protocolVersions: ["1.0"],
+                kinds: [],
+                matches: AdapterManifest.Matches(usb: matches)
+            ),
+            manifestPath: "/a/\(id)/adapter.json",
+            executablePath: "/a/\(id)/x"
+        )
     }
 
     @Test func aliasesAndPatternsFollowModulesAlias() {
@@ -28,20 +36,32 @@ struct HotplugMatchingTests {
         let exact = Self.adapter("usb-glucometer", [AdapterManifest.USBMatch(vendorId: "1a61", productId: "3850")])
         let neo = USBArrival(vendorId: "1A61", productId: "3850")
         #expect(USBModalias.adapter(for: neo, among: [vendorWide, exact])?.id == "usb-glucometer")
-        #expect(USBModalias.adapter(for: USBArrival(vendorId: "1a61", productId: "3650"), among: [vendorWide, exact])?.id == "abbott-any")
-        #expect(USBModalias.adapter(for: USBArrival(vendorId: "0bda", productId: "5411"), among: [vendorWide, exact]) == nil)
+        #expect(
+            USBModalias.adapter(for: USBArrival(vendorId: "1a61", productId: "3650"), among: [vendorWide, exact])?.id
+                == "abbott-any"
+        )
+        #expect(
+            USBModalias.adapter(for: USBArrival(vendorId: "0bda", productId: "5411"), among: [vendorWide, exact]) == nil
+        )
     }
 
     @Test func theScriptIsFollowedAsItGrowsAndABadLineIsSkipped() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let path = try directory.write(#"{"event":"arrived","vendorId":"1a61","productId":"3850","bus":1,"port":"1-1"}"# + "\n", to: "script")
+        let path = try directory.write(
+            #"{"event":"arrived","vendorId":"1a61","productId":"3850","bus":1,"port":"1-1"}"# + "\n",
+            to: "script"
+        )
         let source = ScriptedHotplugSource(path: path)
         var events = source.events.makeAsyncIterator()
         #expect(await events.next() == .arrived(USBArrival(vendorId: "1a61", productId: "3850", bus: 1, port: "1-1")))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.seekToEnd()
-        try handle.write(contentsOf: Data("{\"event\":\"exploded\"}\nnot json\n{\"event\":\"left\",\"bus\":1,\"port\":\"1-1\"}\n".utf8))
+        try handle.write(
+            contentsOf: Data(
+                "{\"event\":\"exploded\"}\nnot json\n{\"event\":\"left\",\"bus\":1,\"port\":\"1-1\"}\n".utf8
+            )
+        )
         try handle.close()
         #expect(await events.next() == .left(USBArrival(vendorId: "1a61", productId: "3850", bus: 1, port: "1-1").key))
         source.stop()

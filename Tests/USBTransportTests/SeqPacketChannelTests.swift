@@ -27,7 +27,9 @@ struct SeqPacketChannelTests {
         try UnixSeqPacketSocket.sendMessage(peer, [0x22, 0x01, 0x07])
         #expect(try channel.receive(timeout: .seconds(2)).prefix(3) == [0x71, 0x01, 0x01])
         #expect(try channel.receive(timeout: .seconds(2)).prefix(3) == [0x22, 0x01, 0x07])
-        #expect(throws: ReportChannelError.timedOut(.milliseconds(50))) { try channel.receive(timeout: .milliseconds(50)) }
+        #expect(throws: ReportChannelError.timedOut(.milliseconds(50))) {
+            try channel.receive(timeout: .milliseconds(50))
+        }
         #expect(throws: ReportChannelError.reportTooLong(65)) { try channel.send([UInt8](repeating: 1, count: 65)) }
         close(peer)
         #expect(throws: ReportChannelError.disconnected) { try channel.receive(timeout: .seconds(2)) }

@@ -28,7 +28,8 @@ public struct ASTMFrame: Sendable, Hashable {
 
     /// The frame's bytes.
     public func encoded() -> [UInt8] {
-        let body = [UInt8(ascii: "0") + UInt8(number & 7)] + Array(text.utf8) + [Self.cr, isFinal ? Self.etx : Self.etb]
+        let body =
+            [UInt8(ascii: "0") + UInt8(number & 7)] + Array(text.utf8) + [Self.cr, isFinal ? Self.etx : Self.etb]
         return [Self.stx] + body + Self.checksumDigits(body) + [Self.cr, Self.lf]
     }
 
@@ -51,7 +52,10 @@ public struct ASTMFrame: Sendable, Hashable {
         }
         let numberByte = bytes[1]
         guard (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(numberByte) else {
-            throw .unexpectedReply(where: place, detail: "frame number byte 0x\(String(numberByte, radix: 16)) is not '0'…'7'")
+            throw .unexpectedReply(
+                where: place,
+                detail: "frame number byte 0x\(String(numberByte, radix: 16)) is not '0'…'7'"
+            )
         }
         let body = bytes[1...end]
         let sent = Array(bytes[(end + 1)...(end + 2)])
@@ -60,12 +64,14 @@ public struct ASTMFrame: Sendable, Hashable {
             throw .checksumMismatch(
                 where: "frame \(Character(UnicodeScalar(numberByte)))",
                 sent: String(decoding: sent, as: UTF8.self),
-                computed: String(decoding: computed, as: UTF8.self))
+                computed: String(decoding: computed, as: UTF8.self)
+            )
         }
         return ASTMFrame(
             number: Int(numberByte - UInt8(ascii: "0")),
             text: String(decoding: bytes[2..<(end - 1)], as: UTF8.self),
-            isFinal: bytes[end] == etx)
+            isFinal: bytes[end] == etx
+        )
     }
 }
 

@@ -19,7 +19,10 @@ public enum ASTMRecords {
     public static func header(_ text: String) throws(GlucometerError) -> Header {
         let fields = text.split(separator: "|", omittingEmptySubsequences: false)
         guard fields.first == "H", fields.count >= 14 else {
-            throw .malformedRecord(location: "header record", reason: "\(fields.count) fields, expected 14 starting with H")
+            throw .malformedRecord(
+                location: "header record",
+                reason: "\(fields.count) fields, expected 14 starting with H"
+            )
         }
         let product = fields[4].split(separator: "^", omittingEmptySubsequences: false)
         guard product.count >= 3, !product[2].isEmpty else {
@@ -56,7 +59,10 @@ public enum ASTMRecords {
         let fields = text.split(separator: "|", omittingEmptySubsequences: false)
         let location = "result record '\(text.prefix(40))'"
         guard fields.first == "R", fields.count >= 9 else {
-            throw .malformedRecord(location: location, reason: "\(fields.count) fields, expected at least 9 starting with R")
+            throw .malformedRecord(
+                location: location,
+                reason: "\(fields.count) fields, expected at least 9 starting with R"
+            )
         }
         guard fields[2].hasSuffix("Glucose") else { return nil }
         guard let number = Int(fields[1]) else {

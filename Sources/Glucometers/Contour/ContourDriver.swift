@@ -6,7 +6,9 @@ public enum ContourDriver {
     public static let vendorId: UInt16 = 0x1A79
 
     /// Everything the meter holds; throws on the first problem, having read nothing usable.
-    public static func download(channel: any HIDReportChannel, timeout: Duration) throws(GlucometerError) -> MeterDownload {
+    public static func download(channel: any HIDReportChannel, timeout: Duration) throws(GlucometerError)
+        -> MeterDownload
+    {
         let records = try ContourSession(channel: channel, timeout: timeout).transfer()
         guard let headerText = records.first, headerText.hasPrefix("H") else {
             throw .unexpectedReply(where: "the transfer", detail: "the first record is not a header (H)")

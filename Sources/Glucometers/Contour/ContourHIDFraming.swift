@@ -20,7 +20,10 @@ public enum ContourHIDFraming {
     /// The payload of one report from the meter, and whether more reports of the same message follow.
     public static func payload(of report: [UInt8]) throws(GlucometerError) -> (bytes: [UInt8], continues: Bool) {
         guard report.count >= 4 else {
-            throw .unexpectedReply(where: "a Contour report", detail: "\(report.count) bytes, fewer than the 4-byte header")
+            throw .unexpectedReply(
+                where: "a Contour report",
+                detail: "\(report.count) bytes, fewer than the 4-byte header"
+            )
         }
         let length = Int(report[3])
         guard length <= maximumPayload, 4 + length <= report.count else {

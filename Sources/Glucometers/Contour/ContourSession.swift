@@ -27,7 +27,10 @@ public struct ContourSession {
         var lastProblem = ""
         while true {
             let message = try ContourHIDFraming.receiveMessage(
-                from: channel, timeout: timeout, step: "frame \(expected) (after \(records.count) records)")
+                from: channel,
+                timeout: timeout,
+                step: "frame \(expected) (after \(records.count) records)"
+            )
             for item in ASTMLinkItem.split(message) {
                 switch item {
                 case .control(ASTMFrame.eot):
@@ -36,7 +39,8 @@ public struct ContourSession {
                             where: "the transfer",
                             detail: refusals > 0
                                 ? "the meter aborted after frame \(expected) was refused \(refusals) times (\(lastProblem))"
-                                : "the meter ended after \(records.count) records, without its terminator record")
+                                : "the meter ended after \(records.count) records, without its terminator record"
+                        )
                     }
                     return records
                 case .control:
@@ -50,7 +54,9 @@ public struct ContourSession {
                         }
                         guard frame.number == expected else {
                             throw GlucometerError.unexpectedReply(
-                                where: "frame \(expected)", detail: "frame number \(frame.number) arrived instead")
+                                where: "frame \(expected)",
+                                detail: "frame number \(frame.number) arrived instead"
+                            )
                         }
                         records.append(frame.text)
                         expected = (expected + 1) % 8
@@ -62,7 +68,10 @@ public struct ContourSession {
                         lastProblem = "\(error)"
                         guard refusals < Self.frameAttempts else {
                             throw .retriesExhausted(
-                                what: "frame \(expected)", attempts: refusals, lastProblem: lastProblem)
+                                what: "frame \(expected)",
+                                attempts: refusals,
+                                lastProblem: lastProblem
+                            )
                         }
                         try reply(ASTMFrame.nak, step: "refusing frame \(expected)")
                     }
@@ -84,7 +93,10 @@ public struct ContourSession {
             seen = message.map { String($0, radix: 16) }.joined(separator: " ")
         }
         throw .retriesExhausted(
-            what: "waiting for the meter's ENQ", attempts: Self.establishAttempts, lastProblem: "got \(seen)")
+            what: "waiting for the meter's ENQ",
+            attempts: Self.establishAttempts,
+            lastProblem: "got \(seen)"
+        )
     }
 
     private func reply(_ control: UInt8, step: String) throws(GlucometerError) {

@@ -13,6 +13,7 @@ public enum MeterClockCheck {
         let difference = meterClock.date(in: zone).timeIntervalSince(now)
         guard abs(difference) > tolerance else { return nil }
         let hours = Int((abs(difference) / 3600).rounded())
-        return "the meter's clock reads \(meterClock), \(hours) hours \(difference < 0 ? "behind" : "ahead of") this computer"
+        return
+            "the meter's clock reads \(meterClock), \(hours) hours \(difference < 0 ? "behind" : "ahead of") this computer"
     }
 }

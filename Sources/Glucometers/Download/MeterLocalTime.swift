@@ -28,8 +28,13 @@ public struct MeterLocalTime: Sendable, Hashable, Comparable, CustomStringConver
         let digits = Array(text)
         func number(_ from: Int, _ length: Int) -> Int { Int(String(digits[from..<from + length])) ?? -1 }
         self.init(
-            year: number(0, 4), month: number(4, 2), day: number(6, 2), hour: number(8, 2), minute: number(10, 2),
-            second: text.count == 14 ? number(12, 2) : 0)
+            year: number(0, 4),
+            month: number(4, 2),
+            day: number(6, 2),
+            hour: number(8, 2),
+            minute: number(10, 2),
+            second: text.count == 14 ? number(12, 2) : 0
+        )
     }
 
     static func daysIn(month: Int, year: Int) -> Int {
@@ -63,8 +68,17 @@ public struct MeterLocalTime: Sendable, Hashable, Comparable, CustomStringConver
         let sign = offset < 0 ? "-" : "+"
         let magnitude = abs(offset)
         return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", year, month, day, hour, minute, second, sign,
-            magnitude / 3600, (magnitude % 3600) / 60)
+            format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d",
+            year,
+            month,
+            day,
+            hour,
+            minute,
+            second,
+            sign,
+            magnitude / 3600,
+            (magnitude % 3600) / 60
+        )
     }
 
     /// The wall-clock time of `date` in `zone`.
@@ -73,8 +87,13 @@ public struct MeterLocalTime: Sendable, Hashable, Comparable, CustomStringConver
         calendar.timeZone = zone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         return MeterLocalTime(
-            year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: parts.hour ?? 0,
-            minute: parts.minute ?? 0, second: parts.second ?? 0)
+            year: parts.year ?? 0,
+            month: parts.month ?? 0,
+            day: parts.day ?? 0,
+            hour: parts.hour ?? 0,
+            minute: parts.minute ?? 0,
+            second: parts.second ?? 0
+        )
     }
 
     public static func < (lhs: MeterLocalTime, rhs: MeterLocalTime) -> Bool {

@@ -23,7 +23,11 @@ public enum ReadingRecords {
             if clockSuspect { status.append(Self.clockSuspect) }
             let context =
                 status.isEmpty && reading.mealRelation == nil
-                ? nil : MeasurementContext(mealRelation: reading.mealRelation, measurementStatus: status.isEmpty ? nil : status)
+                ? nil
+                : MeasurementContext(
+                    mealRelation: reading.mealRelation,
+                    measurementStatus: status.isEmpty ? nil : status
+                )
             return MeasurementRecord(
                 sourceRecordId: "\(serial)/\(reading.recordNumber)/\(reading.time.compact)",
                 kind: "blood_glucose",

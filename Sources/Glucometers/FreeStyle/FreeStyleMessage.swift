@@ -31,13 +31,17 @@ public struct FreeStyleMessage: Sendable, Hashable {
     /// Reads one report; the length byte must fit the report.
     public static func decode(_ report: [UInt8]) throws(GlucometerError) -> FreeStyleMessage {
         guard report.count >= 2 else {
-            throw .unexpectedReply(where: "a FreeStyle report", detail: "\(report.count) bytes, fewer than the 2-byte header")
+            throw .unexpectedReply(
+                where: "a FreeStyle report",
+                detail: "\(report.count) bytes, fewer than the 2-byte header"
+            )
         }
         let length = Int(report[1])
         guard length <= maximumPayload, 2 + length <= report.count else {
             throw .unexpectedReply(
                 where: "a FreeStyle report of type 0x\(String(report[0], radix: 16))",
-                detail: "length byte \(length) does not fit a \(report.count)-byte report")
+                detail: "length byte \(length) does not fit a \(report.count)-byte report"
+            )
         }
         return FreeStyleMessage(type: report[0], payload: Array(report[2..<2 + length]))
     }

@@ -22,7 +22,11 @@ public enum FreeStyleMultiRecord {
         }
         let computed = FreeStyleTextReply.checksum(recordBytes)
         guard computed == sent else {
-            throw .checksumMismatch(where: place, sent: String(parts[1]), computed: FreeStyleTextReply.hexDigits(computed))
+            throw .checksumMismatch(
+                where: place,
+                sent: String(parts[1]),
+                computed: FreeStyleTextReply.hexDigits(computed)
+            )
         }
         let lines = String(decoding: recordBytes, as: UTF8.self).split(separator: "\r\n").map(String.init)
         guard lines.count == count else {

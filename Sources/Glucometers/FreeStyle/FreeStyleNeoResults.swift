@@ -10,7 +10,9 @@ public enum FreeStyleNeoResults {
 
     /// The glucose readings and the number of other records skipped. `HI`/`LO` results (outside
     /// the meter's range) carry no number and are skipped too, counted.
-    public static func readings(from records: [[String]]) throws(GlucometerError) -> (readings: [MeterReading], skipped: Int) {
+    public static func readings(from records: [[String]]) throws(GlucometerError) -> (
+        readings: [MeterReading], skipped: Int
+    ) {
         var readings: [MeterReading] = []
         var skipped = 0
         for (index, fields) in records.enumerated() {
@@ -20,16 +22,25 @@ public enum FreeStyleNeoResults {
                 continue
             }
             guard fields.count == glucoseFieldCount else {
-                throw .malformedRecord(location: location, reason: "\(fields.count) fields, a glucose record has \(glucoseFieldCount)")
+                throw .malformedRecord(
+                    location: location,
+                    reason: "\(fields.count) fields, a glucose record has \(glucoseFieldCount)"
+                )
             }
             let numbers = fields[1...6].map { Int($0) }
             guard numbers.allSatisfy({ $0 != nil }) else {
-                throw .malformedRecord(location: location, reason: "id, date or time is not a number: \(fields[1...6].joined(separator: ","))")
+                throw .malformedRecord(
+                    location: location,
+                    reason: "id, date or time is not a number: \(fields[1...6].joined(separator: ","))"
+                )
             }
             let n = numbers.map { $0 ?? 0 }
             // Years are offsets from 2000 (devices.md §4.2 `$date?`).
             guard let time = MeterLocalTime(year: 2000 + n[3], month: n[1], day: n[2], hour: n[4], minute: n[5]) else {
-                throw .malformedRecord(location: location, reason: "no such date and time: \(fields[2...6].joined(separator: ","))")
+                throw .malformedRecord(
+                    location: location,
+                    reason: "no such date and time: \(fields[2...6].joined(separator: ","))"
+                )
             }
             if fields[8] == "HI" || fields[8] == "LO" {
                 skipped += 1

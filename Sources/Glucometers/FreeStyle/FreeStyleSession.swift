@@ -23,7 +23,9 @@ public struct FreeStyleSession {
         let reply = try nextMessage(step: "init")
         guard reply.type == FreeStyleMessage.initReply, reply.payload == [0x01] else {
             throw .unexpectedReply(
-                where: "init", detail: "expected 71 01 01, got type 0x\(String(reply.type, radix: 16)) \(reply.payload)")
+                where: "init",
+                detail: "expected 71 01 01, got type 0x\(String(reply.type, radix: 16)) \(reply.payload)"
+            )
         }
     }
 
@@ -39,7 +41,10 @@ public struct FreeStyleSession {
             }
         }
         throw .retriesExhausted(
-            what: "the command \(text)", attempts: Self.attempts, lastProblem: lastProblem.map { "\($0)" } ?? "")
+            what: "the command \(text)",
+            attempts: Self.attempts,
+            lastProblem: lastProblem.map { "\($0)" } ?? ""
+        )
     }
 
     private func commandOnce(_ text: String) throws(GlucometerError) -> [UInt8] {
@@ -53,7 +58,9 @@ public struct FreeStyleSession {
             let message = try nextMessage(step: "the reply to \(text)")
             guard message.type == FreeStyleMessage.text else {
                 throw .unexpectedReply(
-                    where: "the reply to \(text)", detail: "a report of type 0x\(String(message.type, radix: 16))")
+                    where: "the reply to \(text)",
+                    detail: "a report of type 0x\(String(message.type, radix: 16))"
+                )
             }
             reply += message.payload
             // Replies of hundreds of kilobytes would mean a broken meter; a full Neo log is ~50 KiB.

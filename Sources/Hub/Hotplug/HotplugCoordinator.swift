@@ -52,7 +52,11 @@ public actor HotplugCoordinator {
         // libusb may report one arrival twice (with LIBUSB_HOTPLUG_ENUMERATE, architecture.md §1.6).
         guard plugged[arrival.key] == nil else { return }
         plugged[arrival.key] = adapter.id
-        await record(adapter.id, .deviceAttached, "USB device \(arrival.label) at \(arrival.key) handed to \(adapter.id)")
+        await record(
+            adapter.id,
+            .deviceAttached,
+            "USB device \(arrival.label) at \(arrival.key) handed to \(adapter.id)"
+        )
         let token = UUID()
         let task = Task { await self.read(arrival, adapterId: adapter.id, token: token) }
         sessions[arrival.key] = (task, token)
@@ -80,7 +84,8 @@ public actor HotplugCoordinator {
             finish(arrival.key, token)
             return
         } catch let error as RPCError where error.code == .deviceDisconnected {
-            message = "USB device \(arrival.label) was unplugged before it was read; nothing stored from it this time, plug it in again (\(error.message))"
+            message =
+                "USB device \(arrival.label) was unplugged before it was read; nothing stored from it this time, plug it in again (\(error.message))"
         } catch {
             message = "USB device \(arrival.label) could not be read by \(adapterId): \(error)"
         }
@@ -105,7 +110,8 @@ public actor HotplugCoordinator {
         }
         var message = parts.isEmpty ? "No new readings from \(name)" : parts.joined(separator: ", ") + " from \(name)"
         if fresh.controlSolution > 0 {
-            message += "; \(fresh.controlSolution) control-solution test\(fresh.controlSolution == 1 ? "" : "s") kept apart"
+            message +=
+                "; \(fresh.controlSolution) control-solution test\(fresh.controlSolution == 1 ? "" : "s") kept apart"
         }
         if fresh.clockSuspect > 0 {
             message += "; \(fresh.clockSuspect) flagged because the meter's clock looks wrong"
@@ -116,7 +122,8 @@ public actor HotplugCoordinator {
     private func record(_ adapterId: String, _ kind: AdapterEventKind, _ message: String) async {
         do {
             _ = try await hub.store.recordAdapterEvent(
-                AdapterEvent(adapterId: adapterId, atMs: EpochMilliseconds.now(), kind: kind, message: message))
+                AdapterEvent(adapterId: adapterId, atMs: EpochMilliseconds.now(), kind: kind, message: message)
+            )
         } catch {
             logger.error("could not record hotplug event \(kind.rawValue): \(error)")
         }

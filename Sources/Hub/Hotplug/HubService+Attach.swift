@@ -20,20 +20,35 @@ extension HubService {
     public func attach(_ arrival: USBArrival, adapterId: String) async throws -> AttachReport {
         let client = try await supervisor(for: adapterId).client()
         guard client.info?.capabilities.attach == true else {
-            throw RPCError(.methodNotFound, "adapter \(adapterId) does not read hot-plugged devices (no attach capability)")
+            throw RPCError(
+                .methodNotFound,
+                "adapter \(adapterId) does not read hot-plugged devices (no attach capability)"
+            )
         }
         var deviceId: String?
         var cursor: String?
         if let serial = arrival.serial,
-            try await store.devices().contains(where: { $0.identity.adapterId == adapterId && $0.identity.deviceId == serial })
+            try await store.devices().contains(where: {
+                $0.identity.adapterId == adapterId && $0.identity.deviceId == serial
+            })
         {
             deviceId = serial
             cursor = try await store.syncCursor(adapterId: adapterId, deviceId: serial)
         }
         let startedMs = EpochMilliseconds.now()
         let result = try await client.attach(
-            AttachDeviceRequest(deviceId: deviceId, node: arrival.node, usb: arrival.address, cursor: cursor))
-        let fresh = try await store.newReadings(adapterId: adapterId, deviceId: result.device.deviceId, sinceMs: startedMs)
-        return AttachReport(adapterId: adapterId, device: result.device, submitted: result.submitted, newReadings: fresh)
+            AttachDeviceRequest(deviceId: deviceId, node: arrival.node, usb: arrival.address, cursor: cursor)
+        )
+        let fresh = try await store.newReadings(
+            adapterId: adapterId,
+            deviceId: result.device.deviceId,
+            sinceMs: startedMs
+        )
+        return AttachReport(
+            adapterId: adapterId,
+            device: result.device,
+            submitted: result.submitted,
+            newReadings: fresh
+        )
     }
 }

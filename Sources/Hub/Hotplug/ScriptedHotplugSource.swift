@@ -55,12 +55,23 @@ public final class ScriptedHotplugSource: HotplugSource {
             }
             return .arrived(
                 USBArrival(
-                    vendorId: vendorId, productId: productId, serial: entry.serial, bus: entry.bus, port: entry.port,
-                    node: entry.node))
+                    vendorId: vendorId,
+                    productId: productId,
+                    serial: entry.serial,
+                    bus: entry.bus,
+                    port: entry.port,
+                    node: entry.node
+                )
+            )
         case "left":
             let place = USBArrival(
-                vendorId: entry.vendorId ?? "", productId: entry.productId ?? "", serial: entry.serial, bus: entry.bus,
-                port: entry.port, node: entry.node)
+                vendorId: entry.vendorId ?? "",
+                productId: entry.productId ?? "",
+                serial: entry.serial,
+                bus: entry.bus,
+                port: entry.port,
+                node: entry.node
+            )
             guard entry.port != nil || entry.node != nil else {
                 throw ScriptLineError(reason: "a departure needs the port or node of its arrival")
             }

@@ -15,7 +15,11 @@ public struct USBArrival: Sendable, Hashable, Codable {
     public var node: String?
 
     public init(
-        vendorId: String, productId: String, serial: String? = nil, bus: Int? = nil, port: String? = nil,
+        vendorId: String,
+        productId: String,
+        serial: String? = nil,
+        bus: Int? = nil,
+        port: String? = nil,
         node: String? = nil
     ) {
         self.vendorId = vendorId.lowercased()
@@ -28,7 +32,10 @@ public struct USBArrival: Sendable, Hashable, Codable {
 
     /// Where the device sits, to pair a departure with its arrival: the port when known, else the node.
     public var key: USBDeviceKey {
-        USBDeviceKey(place: port.map { "usb:\(bus.map(String.init) ?? "?")/\($0)" } ?? node ?? "\(vendorId):\(productId):\(serial ?? "")")
+        USBDeviceKey(
+            place: port.map { "usb:\(bus.map(String.init) ?? "?")/\($0)" } ?? node
+                ?? "\(vendorId):\(productId):\(serial ?? "")"
+        )
     }
 
     /// "1a61:3850", for messages.

@@ -14,7 +14,9 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var search: AdapterOptions
     @Option(help: "Seconds between syncs of the known devices (1 to 86400).") var syncInterval: Double = 300
-    @Option(help: "Where plugged-in USB devices are heard of: libusb, off, or script:PATH (a file of events, for tests).")
+    @Option(
+        help: "Where plugged-in USB devices are heard of: libusb, off, or script:PATH (a file of events, for tests)."
+    )
     var hotplug: HotplugChoice = .libusb
 
     func validate() throws {

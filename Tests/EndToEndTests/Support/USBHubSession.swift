@@ -49,7 +49,10 @@ final class USBHubSession {
 
     /// Plugs in a meter simulated at `socket`.
     func plugIn(vendorId: String, productId: String, serial: String?, port: String, socket: String) throws {
-        var fields: [String: Any] = ["event": "arrived", "vendorId": vendorId, "productId": productId, "bus": 1, "port": port, "node": "unix:\(socket)"]
+        var fields: [String: Any] = [
+            "event": "arrived", "vendorId": vendorId, "productId": productId, "bus": 1, "port": port,
+            "node": "unix:\(socket)",
+        ]
         if let serial { fields["serial"] = serial }
         try event(fields)
     }
@@ -83,7 +86,9 @@ extension Workspace {
     /// Installs the usb-glucometer adapter (the shipped manifest, pointing at the built executable).
     @discardableResult
     func installUSBGlucometer() throws -> String {
-        let shipped = try Data(contentsOf: URL(fileURLWithPath: "\(Self.repositoryRoot)/Plugins/usb-glucometer/adapter.json"))
+        let shipped = try Data(
+            contentsOf: URL(fileURLWithPath: "\(Self.repositoryRoot)/Plugins/usb-glucometer/adapter.json")
+        )
         guard var manifest = try JSONSerialization.jsonObject(with: shipped) as? [String: Any] else {
             throw CocoaError(.fileReadCorruptFile)
         }
