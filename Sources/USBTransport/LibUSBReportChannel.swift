@@ -4,6 +4,7 @@ import CLibUSB
 /// on its interrupt OUT endpoint when it has one, else as HID SET_REPORT control transfers, and
 /// come back on its interrupt IN endpoint (devices.md §4.2 "Transport").
 public final class LibUSBReportChannel: HIDReportChannel {
+    /// Kept so the libusb session outlives the handle opened in it.
     private let context: LibUSBContext
     private var handle: OpaquePointer?
     private let interfaceNumber: Int32
