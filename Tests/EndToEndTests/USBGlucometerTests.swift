@@ -143,6 +143,17 @@ import Testing
             try await store.syncCursor(adapterId: "usb-glucometer", deviceId: Self.neoSerial)?.hasPrefix("v1:15@")
                 == true
         )
+        // The second plug-ins carried the stored cursors: the adapter sent only what was new.
+        let details = try await workspace.events([.notification]).compactMap(\.detail)
+        #expect(details.count == 4)
+        #expect(
+            details[0]
+                == "device \(Self.neoSerial): the adapter submitted 12 records (no cursor: every record on the device)"
+        )
+        #expect(details[2].hasPrefix("device \(Self.neoSerial): the adapter submitted 3 records after cursor v1:12@"))
+        #expect(
+            details[3].hasPrefix("device \(Self.contourSerial): the adapter submitted 0 records after cursor v1:6@")
+        )
 
         #expect(await hub.stop() == 0)
         await expectNoLeftovers(workspace)
@@ -358,5 +369,33 @@ extension USBGlucometerTests {
         #expect(check.status == 0, "\(check.stdout)\n\(check.stderr)")
         #expect(check.stdout.contains("usb-glucometer: conformant"))
         #expect(!check.stdout.contains("FAIL"))
+    }
+}
+
+extension USBGlucometerTests {
+    @Test func aMeterWhoseBusReportsNoSerialResumesFromItsCursorByPlace() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try await workspace.acceptTerms()
+        let contour = try contour(workspace, results: 1...4, control: false)
+        defer { contour.stop() }
+        let hub = try USBHubSession(workspace)
+        #expect(await hub.ready(), "serve never opened its socket: \(hub.stderr)")
+        try hub.plugIn(vendorId: "1a79", productId: "6002", serial: nil, port: "2-4", socket: contour.path)
+        _ = await hub.waitForNotifications(1)
+        try hub.unplug(port: "2-4")
+        contour.update { $0.results += Self.contourResults(5...6) }
+        try hub.plugIn(vendorId: "1a79", productId: "6002", serial: nil, port: "2-4", socket: contour.path)
+        let lines = await hub.waitForNotifications(2)
+        #expect(lines == ["4 new glucose readings from Contour USB", "2 new glucose readings from Contour USB"])
+        let details = try await workspace.events([.notification]).compactMap(\.detail)
+        #expect(
+            details.last?.hasPrefix("device \(Self.contourSerial): the adapter submitted 2 records after cursor v1:4@")
+                == true,
+            "\(details)"
+        )
+        #expect(try await workspace.openStore().measurementCount() == 6)
+        #expect(await hub.stop() == 0)
+        await expectNoLeftovers(workspace)
     }
 }

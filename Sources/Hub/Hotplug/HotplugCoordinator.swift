@@ -14,6 +14,8 @@ public actor HotplugCoordinator {
     private let notify: @Sendable (String) -> Void
     /// The adapter of each device plugged in now, until it leaves.
     private var plugged: [USBDeviceKey: String] = [:]
+    /// The device each adapter last read at a place, to find its cursor when the bus reports no serial.
+    private var lastDeviceAt: [USBDeviceKey: String] = [:]
     /// The read running for a device, if any.
     private var sessions: [USBDeviceKey: (task: Task<Void, Never>, token: UUID)] = [:]
     private let logger = Logger(label: "kidneyhub.hotplug")
@@ -73,9 +75,14 @@ public actor HotplugCoordinator {
 
     private func read(_ arrival: USBArrival, adapterId: String, token: UUID) async {
         let message: String
+        var detail: String?
         do {
-            let report = try await hub.attach(arrival, adapterId: adapterId)
+            let report = try await hub.attach(arrival, adapterId: adapterId, lastDeviceId: lastDeviceAt[arrival.key])
+            lastDeviceAt[arrival.key] = report.device.deviceId
             message = Self.importMessage(report)
+            detail =
+                "device \(report.device.deviceId): the adapter submitted \(report.submitted) records"
+                + (report.cursor.map { " after cursor \($0)" } ?? " (no cursor: every record on the device)")
         } catch let error as RPCError where error.code == .requestCancelled || Task.isCancelled {
             logger.notice("reading \(arrival.label) ended: the device left")
             finish(arrival.key, token)
@@ -90,7 +97,7 @@ public actor HotplugCoordinator {
             message = "USB device \(arrival.label) could not be read by \(adapterId): \(error)"
         }
         notify(message)
-        await record(adapterId, .notification, message)
+        await record(adapterId, .notification, message, detail: detail)
         finish(arrival.key, token)
     }
 
@@ -119,10 +126,16 @@ public actor HotplugCoordinator {
         return message
     }
 
-    private func record(_ adapterId: String, _ kind: AdapterEventKind, _ message: String) async {
+    private func record(_ adapterId: String, _ kind: AdapterEventKind, _ message: String, detail: String? = nil) async {
         do {
             _ = try await hub.store.recordAdapterEvent(
-                AdapterEvent(adapterId: adapterId, atMs: EpochMilliseconds.now(), kind: kind, message: message)
+                AdapterEvent(
+                    adapterId: adapterId,
+                    atMs: EpochMilliseconds.now(),
+                    kind: kind,
+                    message: message,
+                    detail: detail
+                )
             )
         } catch {
             logger.error("could not record hotplug event \(kind.rawValue): \(error)")
