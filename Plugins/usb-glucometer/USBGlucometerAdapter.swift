@@ -77,8 +77,8 @@ struct USBGlucometerAdapter: Adapter {
             serial: download.serial
         )
         let submitter = context.submitter(for: device)
-        if let cursor = MeterCursor.after(fresh) {
-            try await submitter.submit(records, cursor: cursor.description)
+        if !fresh.isEmpty, let next = MeterCursor.after(fresh, previous: cursor) {
+            try await submitter.submit(records, cursor: next.description)
         }
         let summary = try await submitter.finish()
         await context.progress(

@@ -46,6 +46,9 @@ public final class SimulatedFreeStyleMeter: Sendable {
         public var results: [Result] = []
         /// Other records in memory (ketone `9,…`), sent in the dump and skipped by readers.
         public var otherRecords: [String] = []
+        /// A Libre's `$history?` and `$arresult?` record lines (see `libreSensorLine`, `libreResultLine`).
+        public var libreHistory: [String] = []
+        public var libreResults: [String] = []
         public var faults = Faults()
         /// Put a keepalive report (`22 01 xx`) before each reply report.
         public var keepalives = true
@@ -108,15 +111,20 @@ public final class SimulatedFreeStyleMeter: Sendable {
         var stallAfter: Int?
         let message: String?
         switch command {
-        case "$serlnum?": message = snapshot.serial + "\r\n"
+        case "$serlnum?", "$sn?": message = snapshot.serial + "\r\n"
         case "$swver?": message = snapshot.softwareVersion + "\r\n"
         case "$date?":
             message =
                 snapshot.faults.clockNotSet
                 ? "255,255,255\r\n" : "\(snapshot.date.month),\(snapshot.date.day),\(snapshot.date.year)\r\n"
         case "$time?": message = "\(snapshot.time.hour),\(snapshot.time.minute)\r\n"
-        case "$result?":
-            let lines = snapshot.results.map(\.line) + snapshot.otherRecords
+        case "$result?", "$history?", "$arresult?":
+            let lines =
+                switch command {
+                case "$history?": snapshot.libreHistory
+                case "$arresult?": snapshot.libreResults
+                default: snapshot.results.map(\.line) + snapshot.otherRecords
+                }
             if lines.isEmpty {
                 message = "Log Empty\r\n"
             } else {
@@ -155,6 +163,49 @@ public final class SimulatedFreeStyleMeter: Sendable {
             sent += 1
         }
         return true
+    }
+
+    /// A Libre `$history?` line: `id,type,M,D,YY,h,m,s,…,value (field 13),runtime,errors (15)`
+    /// (positions of glucometerutils `drivers/fslibre.py`).
+    public static func libreSensorLine(
+        id: Int,
+        month: Int,
+        day: Int,
+        year: Int,
+        hour: Int,
+        minute: Int,
+        value: Int,
+        errors: Int = 0
+    ) -> String {
+        "\(id),3,\(month),\(day),\(year % 100),\(hour),\(minute),0,0,0,0,0,0,\(value),\(id * 15),\(errors)"
+    }
+
+    /// A Libre `$arresult?` type-2 line: reading type in field 9 (0 strip, 1 ketone, 2 scan), value
+    /// 12, sport 15, medication 16, food 25, errors 28, six quoted custom comments 29–34.
+    public static func libreResultLine(
+        id: Int,
+        month: Int,
+        day: Int,
+        year: Int,
+        hour: Int,
+        minute: Int,
+        readingType: Int,
+        value: Int,
+        food: Bool = false,
+        errors: Int = 0
+    ) -> String {
+        var fields = Array(repeating: "0", count: 29)
+        (fields[0], fields[1]) = ("\(id)", "2")
+        (fields[2], fields[3], fields[4], fields[5], fields[6]) = (
+            "\(month)", "\(day)", "\(year % 100)", "\(hour)", "\(minute)"
+        )
+        (fields[9], fields[12], fields[25], fields[28]) = ("\(readingType)", "\(value)", food ? "1" : "0", "\(errors)")
+        return (fields + Array(repeating: "\"\"", count: 6)).joined(separator: ",")
+    }
+
+    /// A Libre `$arresult?` type-5 line: the clock was changed.
+    public static func libreClockChangeLine(id: Int) -> String {
+        "\(id),5,3,15,24,9,0,0,0,3,15,24,8,0,0"
     }
 
     private static func sum(_ text: String) -> UInt32 { text.utf8.reduce(0) { $0 &+ UInt32($1) } }

@@ -399,3 +399,43 @@ extension USBGlucometerTests {
         await expectNoLeftovers(workspace)
     }
 }
+
+extension USBGlucometerTests {
+    @Test func aLibreIsReadAndPluggedInAgainSendsOnlyNewRecordsOfEachList() async throws {
+        typealias Meter = SimulatedFreeStyleMeter
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try await workspace.acceptTerms()
+        var state = SimulatedFreeStyleMeter.State()
+        state.serial = "JGGA123-A4567"
+        (state.date, state.time) = (Self.meterNow.date, Self.meterNow.time)
+        state.libreHistory = (1...8).map {
+            Meter.libreSensorLine(id: $0, month: 3, day: 15, year: 24, hour: 6, minute: $0 * 5, value: 100 + $0)
+        }
+        state.libreResults = [
+            Meter.libreResultLine(id: 1, month: 3, day: 15, year: 24, hour: 8, minute: 5, readingType: 0, value: 97)
+        ]
+        let libre = try SimulatedFreeStyleMeter(path: workspace.meterSocket("libre"), state: state)
+        defer { libre.stop() }
+        let hub = try USBHubSession(workspace)
+        #expect(await hub.ready(), "serve never opened its socket: \(hub.stderr)")
+        try hub.plugIn(vendorId: "1a61", productId: "3650", serial: "JGGA123-A4567", port: "1-4", socket: libre.path)
+        var lines = await hub.waitForNotifications(1)
+        #expect(lines == ["9 new glucose readings from FreeStyle Libre"], "\(hub.stderr)")
+        let stored = try await workspace.openStore().measurements()
+        #expect(stored.filter { $0.measurement.context?.sampleSite == "interstitial" }.count == 8)
+        try hub.unplug(port: "1-4")
+        libre.update {
+            $0.libreHistory.append(
+                Meter.libreSensorLine(id: 9, month: 3, day: 15, year: 24, hour: 7, minute: 0, value: 120)
+            )
+        }
+        try hub.plugIn(vendorId: "1a61", productId: "3650", serial: "JGGA123-A4567", port: "1-4", socket: libre.path)
+        lines = await hub.waitForNotifications(2)
+        #expect(lines.last == "1 new glucose reading from FreeStyle Libre")
+        let detail = try await workspace.events([.notification]).last?.detail ?? ""
+        #expect(detail.contains("submitted 1 records after cursor v1:arresult:1@202403150805,history:8@"), "\(detail)")
+        #expect(await hub.stop() == 0)
+        await expectNoLeftovers(workspace)
+    }
+}

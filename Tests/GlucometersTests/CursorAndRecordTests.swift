@@ -21,12 +21,33 @@ struct CursorAndRecordTests {
         let readings = (1...5).map { Self.reading($0, minute: $0) }
         let cursor = MeterCursor.after(Array(readings.prefix(3)))
         #expect(cursor?.description == "v1:3@202403150703")
-        #expect(MeterCursor(cursor?.description)?.recordNumber == 3)
+        #expect(MeterCursor(cursor?.description)?.anchors[""]?.recordNumber == 3)
         #expect(MeterCursor.newReadings(readings, after: cursor).map(\.recordNumber) == [4, 5])
         // Record 3 now has another time: the meter's memory was cleared, so everything is new.
         let cleared = [Self.reading(1, minute: 40), Self.reading(3, minute: 41)]
         #expect(MeterCursor.newReadings(cleared, after: cursor).count == 2)
         #expect(MeterCursor("someone else's") == nil)
+    }
+
+    @Test func aCursorOfSeveralStreamsKeepsEachStreamsPlace() {
+        func libre(_ number: Int, _ stream: String, minute: Int) -> MeterReading {
+            var reading = Self.reading(number, minute: minute)
+            reading.stream = stream
+            return reading
+        }
+        let first = [libre(1, "history", minute: 1), libre(2, "history", minute: 2), libre(1, "arresult", minute: 3)]
+        let cursor = MeterCursor.after(first)
+        #expect(cursor?.description == "v1:arresult:1@202403150703,history:2@202403150702")
+        #expect(MeterCursor(cursor?.description) == cursor)
+        let later = first + [libre(3, "history", minute: 4)]
+        let fresh = MeterCursor.newReadings(later, after: cursor)
+        #expect(fresh.map { "\($0.stream)-\($0.recordNumber)" } == ["history-3"])
+        // A stream with nothing new keeps its place in the next cursor.
+        #expect(
+            MeterCursor.after(fresh, previous: cursor)?.description
+                == "v1:arresult:1@202403150703,history:3@202403150704"
+        )
+        #expect(MeterCursor("v1:x:1@2,x:2@3") == nil, "a stream named twice")
     }
 
     @Test func aClockADayOffOrNotSetIsSuspect() throws {

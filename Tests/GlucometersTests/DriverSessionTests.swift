@@ -151,3 +151,50 @@ struct DriverSessionTests {
         } throws: { ($0 as? GlucometerError)?.isDisconnect == true }
     }
 }
+
+extension DriverSessionTests {
+    @Test func aLibreGivesItsSensorHistoryAndItsScansAndStripTests() async throws {
+        typealias Meter = SimulatedFreeStyleMeter
+        var state = SimulatedFreeStyleMeter.State()
+        state.serial = "JGGA123-A4567"
+        state.libreHistory = [
+            Meter.libreSensorLine(id: 1, month: 3, day: 15, year: 24, hour: 7, minute: 0, value: 110),
+            Meter.libreSensorLine(id: 2, month: 3, day: 15, year: 24, hour: 7, minute: 15, value: 0, errors: 0x8000),
+            Meter.libreSensorLine(id: 3, month: 3, day: 15, year: 24, hour: 7, minute: 30, value: 124),
+        ]
+        state.libreResults = [
+            Meter.libreResultLine(
+                id: 1,
+                month: 3,
+                day: 15,
+                year: 24,
+                hour: 8,
+                minute: 5,
+                readingType: 2,
+                value: 131,
+                food: true
+            ),
+            Meter.libreResultLine(id: 2, month: 3, day: 15, year: 24, hour: 9, minute: 0, readingType: 0, value: 98),
+            Meter.libreResultLine(id: 3, month: 3, day: 15, year: 24, hour: 9, minute: 5, readingType: 1, value: 18),
+            Meter.libreClockChangeLine(id: 4),
+        ]
+        let meter = try SimulatedFreeStyleMeter(path: Self.socketPath(), state: state)
+        defer { meter.stop() }
+        let path = meter.path
+        let download = try await BlockingWork.run { () throws(GlucometerError) -> MeterDownload in
+            let channel: SeqPacketReportChannel
+            do throws(ReportChannelError) { channel = try SeqPacketReportChannel(path: path) } catch {
+                throw .transport(error, during: "connect")
+            }
+            defer { channel.close() }
+            return try FreeStyleDriver.download(channel: channel, productId: 0x3650, timeout: .seconds(5))
+        }
+        #expect(download.model == "FreeStyle Libre" && download.serial == "JGGA123-A4567")
+        #expect(meter.commands == ["$sn?", "$swver?", "$date?", "$time?", "$history?", "$arresult?"])
+        #expect(download.readings.map(\.value) == [110, 124, 131, 98])
+        #expect(download.readings.map(\.stream) == ["history", "history", "arresult", "arresult"])
+        #expect(download.readings.map(\.sampleSite) == ["interstitial", "interstitial", "interstitial", nil])
+        #expect(download.readings[2].markers == ["scan", "food"] && download.readings[3].markers == ["strip"])
+        #expect(download.skippedRecords == 3, "the invalid sensor reading, the ketone test, the clock change")
+    }
+}

@@ -24,7 +24,7 @@ struct UdevRulesTests {
                 with: Data(contentsOf: Self.pluginDirectory.appendingPathComponent("adapter.json"))
             ) as? [String: Any]
         let usb = ((manifest?["matches"] as? [String: Any])?["usb"] as? [[String: String]]) ?? []
-        #expect(usb.count == 2)
+        #expect(usb.count == 3)
         for match in usb {
             let ids =
                 "ATTRS{idVendor}==\"\(match["vendorId"] ?? "")\", ATTRS{idProduct}==\"\(match["productId"] ?? "")\""

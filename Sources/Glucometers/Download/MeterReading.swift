@@ -12,6 +12,11 @@ public struct MeterReading: Sendable, Hashable {
     public var markers: [String]
     /// A test of control solution, not of the patient's blood.
     public var isControlSolution: Bool
+    /// The meter's record list the reading came from, "" for a meter with one (Libre: `history`,
+    /// `arresult`, each numbered on its own).
+    public var stream: String
+    /// Where the sample came from when the meter says so: "interstitial" for a sensor reading.
+    public var sampleSite: String?
 
     public init(
         recordNumber: Int,
@@ -20,7 +25,9 @@ public struct MeterReading: Sendable, Hashable {
         unit: String,
         mealRelation: String? = nil,
         markers: [String] = [],
-        isControlSolution: Bool = false
+        isControlSolution: Bool = false,
+        stream: String = "",
+        sampleSite: String? = nil
     ) {
         self.recordNumber = recordNumber
         self.time = time
@@ -29,6 +36,8 @@ public struct MeterReading: Sendable, Hashable {
         self.mealRelation = mealRelation
         self.markers = markers
         self.isControlSolution = isControlSolution
+        self.stream = stream
+        self.sampleSite = sampleSite
     }
 }
 

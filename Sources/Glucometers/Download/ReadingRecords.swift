@@ -22,14 +22,17 @@ public enum ReadingRecords {
             if reading.isControlSolution { status.append(controlSolution) }
             if clockSuspect { status.append(Self.clockSuspect) }
             let context =
-                status.isEmpty && reading.mealRelation == nil
+                status.isEmpty && reading.mealRelation == nil && reading.sampleSite == nil
                 ? nil
                 : MeasurementContext(
                     mealRelation: reading.mealRelation,
-                    measurementStatus: status.isEmpty ? nil : status
+                    measurementStatus: status.isEmpty ? nil : status,
+                    sampleSite: reading.sampleSite
                 )
+            let number =
+                reading.stream.isEmpty ? "\(reading.recordNumber)" : "\(reading.stream)-\(reading.recordNumber)"
             return MeasurementRecord(
-                sourceRecordId: "\(serial)/\(reading.recordNumber)/\(reading.time.compact)",
+                sourceRecordId: "\(serial)/\(number)/\(reading.time.compact)",
                 kind: "blood_glucose",
                 value: reading.value,
                 unit: reading.unit,

@@ -15,6 +15,10 @@ public enum FreeStyleDriver {
         }
     }
 
+    /// The FreeStyle Libre's product id (devices.md §4.1); it answers `$sn?` and keeps two record
+    /// lists, `$history?` and `$arresult?`.
+    public static let libreProductId: UInt16 = 0x3650
+
     /// Everything the meter holds; throws on the first problem, having read nothing usable.
     public static func download(
         channel: any HIDReportChannel,
@@ -23,14 +27,23 @@ public enum FreeStyleDriver {
     ) throws(GlucometerError) -> MeterDownload {
         let session = FreeStyleSession(channel: channel, timeout: timeout)
         try session.initialize()
-        let serial = try line(session.command("$serlnum?"))
+        let isLibre = productId == libreProductId
+        let serial = try line(session.command(isLibre ? "$sn?" : "$serlnum?"))
         guard !serial.isEmpty, !serial.hasPrefix("00000000") else {
             throw .unexpectedReply(where: "$serlnum?", detail: "the meter has no serial number ('\(serial)')")
         }
         let version = try line(session.command("$swver?"))
         let clock = try meterClock(date: line(session.command("$date?")), time: line(session.command("$time?")))
-        let records = try FreeStyleMultiRecord.records(of: session.command("$result?"), command: "$result?")
-        let (readings, skipped) = try FreeStyleNeoResults.readings(from: records)
+        let readings: [MeterReading]
+        let skipped: Int
+        if isLibre {
+            let history = try FreeStyleLibreResults.history(dump(session, "$history?"))
+            let results = try FreeStyleLibreResults.results(dump(session, "$arresult?"))
+            readings = history.readings + results.readings
+            skipped = history.skipped + results.skipped
+        } else {
+            (readings, skipped) = try FreeStyleNeoResults.readings(from: dump(session, "$result?"))
+        }
         return MeterDownload(
             manufacturer: "Abbott",
             model: model(productId: productId),
@@ -40,6 +53,11 @@ public enum FreeStyleDriver {
             readings: readings,
             skippedRecords: skipped
         )
+    }
+
+    /// The records of a data dump command.
+    static func dump(_ session: FreeStyleSession, _ command: String) throws(GlucometerError) -> [[String]] {
+        try FreeStyleMultiRecord.records(of: session.command(command), command: command)
     }
 
     /// `$date?` → `M,D,YY` and `$time?` → `H,M`; 255 in every field means the clock is not set
