@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .executable(name: "kidneyhub", targets: ["kidneyhub"]),
         .executable(name: "kidneyhub-simulator", targets: ["Simulator"]),
+        .executable(name: "kidneyhub-usb-glucometer", targets: ["UsbGlucometer"]),
         .library(name: "AdapterKit", targets: ["AdapterKit"]),
         .library(name: "AdapterProtocol", targets: ["AdapterProtocol"]),
     ],
@@ -123,6 +124,7 @@ let package = Package(
                 "AdapterProtocol",
                 "HubCore",
                 "HubStore",
+                "USBTransport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -181,7 +183,61 @@ let package = Package(
                 "HubStore",
                 "Simulator",
                 "kidneyhub",
+                "MeterSimulators",
+                "UsbGlucometer",
             ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: USB glucometers (issue 6): libusb-1.0 (Debian: libusb-1.0-0-dev), the HID report channel,
+        // the FreeStyle and Contour protocols, simulated meters, and the usb-glucometer adapter.
+        .systemLibrary(
+            name: "CLibUSB",
+            pkgConfig: "libusb-1.0",
+            providers: [.apt(["libusb-1.0-0-dev"])]
+        ),
+        .target(
+            name: "USBTransport",
+            dependencies: ["CLibUSB"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "USBTransportTests",
+            dependencies: ["USBTransport"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "Glucometers",
+            dependencies: [
+                "AdapterProtocol",
+                "USBTransport",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "MeterSimulators",
+            dependencies: ["USBTransport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "GlucometersTests",
+            dependencies: [
+                "AdapterProtocol",
+                "Glucometers",
+                "MeterSimulators",
+                "USBTransport",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "UsbGlucometer",
+            dependencies: [
+                "AdapterKit",
+                "Glucometers",
+                "USBTransport",
+            ],
+            path: "Plugins/usb-glucometer",
+            exclude: ["adapter.json", "README.md", "udev"],
             swiftSettings: swiftSettings
         ),
 
@@ -191,6 +247,9 @@ let package = Package(
             dependencies: [
                 "AdapterProtocol",
                 "FoodData",
+                "Glucometers",
+                "MeterSimulators",
+                "USBTransport",
                 "Hub",
                 "HubCore",
                 "HubStore",

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs what KidneyHub needs on Debian 12 and builds it. Sourced by demo.sh and test.sh.
 # Debian packages: SQLite headers for GRDB; libvips for avatar thumbnails; Python for the example adapter and
-# the protocol tests.
+# the protocol tests; libusb-1.0 for USB glucometers and hotplug.
 set -euo pipefail
 
-debian_packages=(libsqlite3-dev libvips-dev python3 zlib1g-dev)
+debian_packages=(libsqlite3-dev libvips-dev python3 zlib1g-dev libusb-1.0-0-dev)
 python_tools=(pytest jsonschema referencing)
 
 install_debian() {

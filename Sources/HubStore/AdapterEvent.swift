@@ -12,6 +12,15 @@ public enum AdapterEventKind: String, Sendable, Hashable, Codable, CaseIterable,
     case stopped
     case oversizedLine = "oversized_line"
     case log
+    /// A hot-plugged device was handed to this adapter (issue 6).
+    case deviceAttached = "device_attached"
+    /// A hot-plugged device went away (issue 6).
+    case deviceDetached = "device_detached"
+    /// A device appeared that no adapter handles; nothing was launched (issue 6).
+    case deviceUnsupported = "device_unsupported"
+    /// What the user was told, e.g. "12 new glucose readings from FreeStyle Precision Neo" (until
+    /// the notifications subsystem of issue 9 exists).
+    case notification
 }
 
 /// A row of the `adapterEvent` table: one thing that happened to an adapter.

@@ -14,6 +14,10 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var search: AdapterOptions
     @Option(help: "Seconds between syncs of the known devices (1 to 86400).") var syncInterval: Double = 300
+    @Option(
+        help: "Where plugged-in USB devices are heard of: libusb, off, or script:PATH (a file of events, for tests)."
+    )
+    var hotplug: HotplugChoice = .libusb
 
     func validate() throws {
         guard (1...86_400).contains(syncInterval) else {
@@ -51,8 +55,10 @@ struct Serve: AsyncParsableCommand {
                     try? await Task.sleep(for: .seconds(syncInterval))
                 }
             }
+            let usb = ServeHotplug(hotplug, hub: hub, logger: logger)
             await stop.wait(upTo: .seconds(Double(Int32.max)))
             syncs.cancel()
+            await usb.stop()
             logger.notice("stopping: \(stop.signalName ?? "signal")")
         }
     }

@@ -134,7 +134,8 @@ struct Trends: AsyncParsableCommand {
                     )
                     built = try TrendSeriesBuilder.readingSeries(
                         subject,
-                        readings: readings.map(\.measurement),
+                        // A meter's control-solution tests are not the patient's readings.
+                        readings: readings.map(\.measurement).filter { !$0.isControlSolution },
                         displayUnits: person.displayUnits
                     )
                 }

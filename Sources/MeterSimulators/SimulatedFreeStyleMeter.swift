@@ -1,0 +1,213 @@
+import Foundation
+import Synchronization
+
+/// A simulated FreeStyle Precision Neo speaking the shared HID protocol's bytes (devices.md §4.2):
+/// INIT, text commands answered with CKSM and `CMD OK`, replies split into 62-byte 0x60 reports
+/// with keepalive reports between them, `$result?` as a checksummed multi-record dump or
+/// `Log Empty`. It builds its bytes itself, independently of the adapter's decoder.
+public final class SimulatedFreeStyleMeter: Sendable {
+    /// One glucose result in the meter's memory.
+    public struct Result: Sendable, Hashable {
+        public var id: Int
+        public var month: Int, day: Int, year: Int, hour: Int, minute: Int
+        /// mg/dL, or "HI"/"LO".
+        public var value: String
+        public init(id: Int, month: Int, day: Int, year: Int, hour: Int, minute: Int, value: String) {
+            (self.id, self.month, self.day, self.year, self.hour, self.minute, self.value) =
+                (id, month, day, year, hour, minute, value)
+        }
+        /// `7,id,M,D,YY,h,m,0,value` + ten zero fields (19 fields, devices.md §4.2).
+        var line: String {
+            "7,\(id),\(month),\(day),\(year % 100),\(hour),\(minute),0,\(value),"
+                + Array(repeating: "0", count: 10).joined(separator: ",")
+        }
+    }
+
+    /// Faults to play on the next plug-ins.
+    public struct Faults: Sendable, Hashable {
+        /// Replies to `$result?` whose CKSM is wrong, before a good one.
+        public var badResultChecksums = 0
+        /// Pull the cable after this many reports of the `$result?` reply (once).
+        public var disconnectAfterResultReports: Int?
+        /// Stop sending after this many reports of the `$result?` reply until the cable is pulled (once).
+        public var stallAfterResultReports: Int?
+        /// The clock answers `$date?` with 255,255,255 (not set).
+        public var clockNotSet = false
+        public init() {}
+    }
+
+    /// The meter's state: what it holds and says.
+    public struct State: Sendable {
+        public var serial = "ABCD1234567"
+        public var softwareVersion = "1.04"
+        /// `$date?` and `$time?` fields: M,D,YY and H,M.
+        public var date = (month: 3, day: 15, year: 24)
+        public var time = (hour: 9, minute: 30)
+        public var results: [Result] = []
+        /// Other records in memory (ketone `9,…`), sent in the dump and skipped by readers.
+        public var otherRecords: [String] = []
+        /// A Libre's `$history?` and `$arresult?` record lines (see `libreSensorLine`, `libreResultLine`).
+        public var libreHistory: [String] = []
+        public var libreResults: [String] = []
+        public var faults = Faults()
+        /// Put a keepalive report (`22 01 xx`) before each reply report.
+        public var keepalives = true
+        public init() {}
+    }
+
+    private let shared: SharedMeterState<State>
+    private let server: SimulatedMeterServer
+
+    /// Listens at `path` (what the hotplug event's `node` names as `unix:<path>`).
+    public init(path: String, state: State = State()) throws {
+        let shared = SharedMeterState(state)
+        self.shared = shared
+        self.server = try SimulatedMeterServer(path: path) { connection in
+            Self.serve(connection, shared: shared)
+        }
+    }
+
+    /// Changes what the meter holds or does next (between plug-ins).
+    public func update(_ change: (inout State) -> Void) { shared.state.withLock { change(&$0) } }
+
+    /// Every text command received so far.
+    public var commands: [String] { shared.log.withLock { $0 } }
+
+    public var path: String { server.path }
+
+    /// Pulls the cable now, whatever the meter was doing.
+    public func unplug() { server.unplugAll() }
+
+    public func stop() { server.stop() }
+
+    deinit { server.stop() }
+
+    private static func serve(_ connection: MeterConnection, shared: SharedMeterState<State>) {
+        while let report = connection.receive() {
+            guard report.count >= 2 else { return }
+            let type = report[0]
+            let length = min(Int(report[1]), report.count - 2)
+            let payload = Array(report[2..<2 + length])
+            switch type {
+            case 0x01:  // INIT → 71 01 01
+                connection.send([0x71, 0x01, 0x01])
+            case 0x60:
+                let command = String(decoding: payload, as: UTF8.self)
+                shared.log.withLock { $0.append(command) }
+                if !answer(command, on: connection, shared: shared) { return }
+            default:  // unknown type → 30 01 85
+                connection.send([0x30, 0x01, 0x85])
+            }
+        }
+    }
+
+    /// Sends the reply; false when the cable was pulled.
+    private static func answer(_ command: String, on connection: MeterConnection, shared: SharedMeterState<State>)
+        -> Bool
+    {
+        let snapshot = shared.state.withLock { $0 }
+        var corrupt = false
+        var cutAfter: Int?
+        var stallAfter: Int?
+        let message: String?
+        switch command {
+        case "$serlnum?", "$sn?": message = snapshot.serial + "\r\n"
+        case "$swver?": message = snapshot.softwareVersion + "\r\n"
+        case "$date?":
+            message =
+                snapshot.faults.clockNotSet
+                ? "255,255,255\r\n" : "\(snapshot.date.month),\(snapshot.date.day),\(snapshot.date.year)\r\n"
+        case "$time?": message = "\(snapshot.time.hour),\(snapshot.time.minute)\r\n"
+        case "$result?", "$history?", "$arresult?":
+            let lines =
+                switch command {
+                case "$history?": snapshot.libreHistory
+                case "$arresult?": snapshot.libreResults
+                default: snapshot.results.map(\.line) + snapshot.otherRecords
+                }
+            if lines.isEmpty {
+                message = "Log Empty\r\n"
+            } else {
+                let records = lines.map { $0 + "\r\n" }.joined()
+                message = records + "\(lines.count),\(hex8(sum(records)))\r\n"
+            }
+            shared.state.withLock { current in
+                if current.faults.badResultChecksums > 0 {
+                    corrupt = true
+                    current.faults.badResultChecksums -= 1
+                }
+                cutAfter = current.faults.disconnectAfterResultReports
+                current.faults.disconnectAfterResultReports = nil
+                stallAfter = current.faults.stallAfterResultReports
+                current.faults.stallAfterResultReports = nil
+            }
+        default: message = nil
+        }
+        let checksum = message.map { sum($0) &+ (corrupt ? 1 : 0) } ?? 0
+        let reply = Array(
+            ((message ?? "") + "CKSM:\(hex8(checksum))\r\n" + (message == nil ? "CMD Fail!\r\n" : "CMD OK\r\n")).utf8
+        )
+        var sent = 0
+        for start in stride(from: 0, to: reply.count, by: 62) {
+            if let cutAfter, sent >= cutAfter {
+                connection.unplug()
+                return false
+            }
+            if let stallAfter, sent >= stallAfter {
+                connection.stallUntilUnplugged()
+                return false
+            }
+            if snapshot.keepalives { connection.send([0x22, 0x01, UInt8(sent & 0xFF)]) }
+            let chunk = Array(reply[start..<min(start + 62, reply.count)])
+            guard connection.send([0x60, UInt8(chunk.count)] + chunk) else { return false }
+            sent += 1
+        }
+        return true
+    }
+
+    /// A Libre `$history?` line: `id,type,M,D,YY,h,m,s,…,value (field 13),runtime,errors (15)`
+    /// (positions of glucometerutils `drivers/fslibre.py`).
+    public static func libreSensorLine(
+        id: Int,
+        month: Int,
+        day: Int,
+        year: Int,
+        hour: Int,
+        minute: Int,
+        value: Int,
+        errors: Int = 0
+    ) -> String {
+        "\(id),3,\(month),\(day),\(year % 100),\(hour),\(minute),0,0,0,0,0,0,\(value),\(id * 15),\(errors)"
+    }
+
+    /// A Libre `$arresult?` type-2 line: reading type in field 9 (0 strip, 1 ketone, 2 scan), value
+    /// 12, sport 15, medication 16, food 25, errors 28, six quoted custom comments 29–34.
+    public static func libreResultLine(
+        id: Int,
+        month: Int,
+        day: Int,
+        year: Int,
+        hour: Int,
+        minute: Int,
+        readingType: Int,
+        value: Int,
+        food: Bool = false,
+        errors: Int = 0
+    ) -> String {
+        var fields = Array(repeating: "0", count: 29)
+        (fields[0], fields[1]) = ("\(id)", "2")
+        (fields[2], fields[3], fields[4], fields[5], fields[6]) = (
+            "\(month)", "\(day)", "\(year % 100)", "\(hour)", "\(minute)"
+        )
+        (fields[9], fields[12], fields[25], fields[28]) = ("\(readingType)", "\(value)", food ? "1" : "0", "\(errors)")
+        return (fields + Array(repeating: "\"\"", count: 6)).joined(separator: ",")
+    }
+
+    /// A Libre `$arresult?` type-5 line: the clock was changed.
+    public static func libreClockChangeLine(id: Int) -> String {
+        "\(id),5,3,15,24,9,0,0,0,3,15,24,8,0,0"
+    }
+
+    private static func sum(_ text: String) -> UInt32 { text.utf8.reduce(0) { $0 &+ UInt32($1) } }
+    private static func hex8(_ value: UInt32) -> String { String(format: "%08X", value) }
+}

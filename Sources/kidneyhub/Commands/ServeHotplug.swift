@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import Hub
+import Logging
+
+/// Where `kidneyhub serve` hears of plugged-in USB devices (`--hotplug`).
+enum HotplugChoice: ExpressibleByArgument, Equatable {
+    /// libusb hotplug callbacks (the default).
+    case libusb
+    /// No hotplug.
+    case off
+    /// A script file of events, followed as it grows (tests, demos without hardware).
+    case script(String)
+
+    init?(argument: String) {
+        switch argument {
+        case "libusb": self = .libusb
+        case "off": self = .off
+        case _ where argument.hasPrefix("script:") && argument.count > 7: self = .script(String(argument.dropFirst(7)))
+        default: return nil
+        }
+    }
+
+    var defaultValueDescription: String { "libusb" }
+
+    /// The source, or nil when off or libusb cannot watch this machine (logged, the hub serves on).
+    func source(logger: Logger) -> (any HotplugSource)? {
+        switch self {
+        case .off: return nil
+        case .script(let path): return ScriptedHotplugSource(path: path)
+        case .libusb:
+            do {
+                return try LibUSBHotplugSource()
+            } catch {
+                logger.warning("USB hotplug is off: \(error)")
+                return nil
+            }
+        }
+    }
+}
+
+/// Runs the hotplug coordinator beside `serve`; notifications go to standard output.
+struct ServeHotplug {
+    private let source: (any HotplugSource)?
+    private let task: Task<Void, Never>?
+
+    init(_ choice: HotplugChoice, hub: HubService, logger: Logger) {
+        source = choice.source(logger: logger)
+        guard let source else {
+            task = nil
+            return
+        }
+        let coordinator = HotplugCoordinator(hub: hub) { message in
+            // Unbuffered, so whoever watches `serve` sees it at once.
+            FileHandle.standardOutput.write(Data((message + "\n").utf8))
+        }
+        task = Task { await coordinator.run(source) }
+    }
+
+    /// Stops listening and ends the sessions still running.
+    func stop() async {
+        source?.stop()
+        await task?.value
+    }
+}

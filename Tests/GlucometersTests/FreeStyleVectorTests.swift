@@ -1,0 +1,127 @@
+import Glucometers
+import Testing
+
+/// The FreeStyle shared HID protocol against the worked examples of devices.md §4.2.
+struct FreeStyleVectorTests {
+    @Test func messagesEncodeAsTypeLengthPayloadPaddedTo64Bytes() {
+        // freestyle-hid tests/test_freestyle.py: type 0x17 + "command".
+        #expect(
+            FreeStyleMessage(type: 0x17, payload: ascii("command")).encoded()
+                == report(hexBytes("17 07 63 6F 6D 6D 61 6E 64"))
+        )
+        #expect(FreeStyleMessage(type: 0x01).encoded() == report([0x01, 0x00]))
+        #expect(
+            FreeStyleMessage(type: 0x60, payload: ascii("$serlnum?")).encoded()
+                == report(hexBytes("60 09 24 73 65 72 6C 6E 75 6D 3F"))
+        )
+        #expect(FreeStyleMessage(type: 0x60, payload: [UInt8](repeating: 0x41, count: 63)).encoded() == nil)
+    }
+
+    @Test func aReplyReportDecodesAndItsChecksumIsVerified() throws {
+        let text = ascii("ABCD1234567\r\nCKSM:0000028D\r\nCMD OK\r\n")
+        let decoded = try FreeStyleMessage.decode(report([0x60, 0x24] + text))
+        #expect(decoded.type == 0x60 && decoded.payload.count == 36)
+        #expect(try FreeStyleTextReply.message(of: decoded.payload, command: "$serlnum?") == ascii("ABCD1234567\r\n"))
+        #expect(
+            try FreeStyleTextReply.message(of: ascii("3,15,24\r\nCKSM:0000016E\r\nCMD OK\r\n"), command: "$date?")
+                == ascii("3,15,24\r\n")
+        )
+        let empty = try FreeStyleTextReply.message(
+            of: ascii("Log Empty\r\nCKSM:00000368\r\nCMD OK\r\n"),
+            command: "$result?"
+        )
+        #expect(try FreeStyleMultiRecord.records(of: empty, command: "$result?").isEmpty)
+    }
+
+    @Test func aWrongChecksumOrAFailedCommandIsATypedError() {
+        #expect(
+            throws: GlucometerError.checksumMismatch(
+                where: "the reply to $serlnum?",
+                sent: "0000028E",
+                computed: "0000028D"
+            )
+        ) {
+            try FreeStyleTextReply.message(
+                of: ascii("ABCD1234567\r\nCKSM:0000028E\r\nCMD OK\r\n"),
+                command: "$serlnum?"
+            )
+        }
+        #expect(throws: GlucometerError.commandFailed("$ptname,x")) {
+            try FreeStyleTextReply.message(of: ascii("CKSM:00000000\r\nCMD Fail!\r\n"), command: "$ptname,x")
+        }
+        #expect(throws: GlucometerError.self) {
+            try FreeStyleMessage.decode(report([0x60, 0x3F]))  // length 63 cannot fit
+        }
+    }
+
+    @Test func theTwoReportResultDumpDecodesToOneGlucoseReadingAndSkipsTheKetone() throws {
+        let full = ascii(
+            "7,1,3,15,24,7,42,0,95,0,0,0,0,0,0,0,0,0,0\r\n9,2,3,15,24,8,0,0,18,0\r\n2,00000BEF\r\nCKSM:00000E21\r\nCMD OK\r\n"
+        )
+        #expect(full.count == 102)
+        let first = report([0x60, 0x3E] + Array(full[0..<62]))
+        let second = report([0x60, 0x28] + Array(full[62...]))
+        // The vector's own bytes: report 1 starts 60 3E 37 2C 31 2C 33, report 2 is 60 28 38 2C 30 0D 0A 32 …
+        #expect(
+            first.prefix(24) == hexBytes("60 3E 37 2C 31 2C 33 2C 31 35 2C 32 34 2C 37 2C 34 32 2C 30 2C 39 35 2C")[...]
+        )
+        #expect(
+            second.prefix(42)
+                == hexBytes(
+                    "60 28 38 2C 30 0D 0A 32 2C 30 30 30 30 30 42 45 46 0D 0A 43 4B 53 4D 3A 30 30 30 30 30 45 32 31 0D 0A 43 4D 44 20 4F 4B 0D 0A"
+                )[...]
+        )
+        var reply: [UInt8] = []
+        for part in [first, second] {
+            #expect(!FreeStyleTextReply.isComplete(reply))
+            reply += try FreeStyleMessage.decode(part).payload
+        }
+        #expect(FreeStyleTextReply.isComplete(reply))
+        let message = try FreeStyleTextReply.message(of: reply, command: "$result?")
+        let records = try FreeStyleMultiRecord.records(of: message, command: "$result?")
+        #expect(records.count == 2)
+        let (readings, skipped) = try FreeStyleNeoResults.readings(from: records)
+        #expect(skipped == 1)
+        #expect(
+            readings == [
+                MeterReading(
+                    recordNumber: 1,
+                    time: MeterLocalTime(year: 2024, month: 3, day: 15, hour: 7, minute: 42)!,
+                    value: 95,
+                    unit: "mg/dL"
+                )
+            ]
+        )
+    }
+
+    @Test func aDumpWhoseInnerChecksumOrCountIsWrongIsRefused() {
+        #expect(
+            throws: GlucometerError.checksumMismatch(
+                where: "the records of $result?",
+                sent: "00000BEE",
+                computed: "00000BEF"
+            )
+        ) {
+            try FreeStyleMultiRecord.records(
+                of: ascii("7,1,3,15,24,7,42,0,95,0,0,0,0,0,0,0,0,0,0\r\n9,2,3,15,24,8,0,0,18,0\r\n2,00000BEE\r\n"),
+                command: "$result?"
+            )
+        }
+        #expect(
+            throws: GlucometerError.unexpectedReply(
+                where: "the records of $result?",
+                detail: "the meter announced 3 records and sent 2"
+            )
+        ) {
+            try FreeStyleMultiRecord.records(
+                of: ascii("7,1,3,15,24,7,42,0,95,0,0,0,0,0,0,0,0,0,0\r\n9,2,3,15,24,8,0,0,18,0\r\n3,00000BEF\r\n"),
+                command: "$result?"
+            )
+        }
+        #expect(throws: GlucometerError.self) {
+            try FreeStyleNeoResults.readings(from: [
+                ["7", "1", "2", "30", "24", "7", "42", "0", "95"] + Array(repeating: "0", count: 10)
+            ])
+        }
+    }
+}
