@@ -55,7 +55,9 @@ struct AdapterStopTests {
         )
         let started = ContinuousClock.now
         #expect(await process.waitForExit(upTo: .milliseconds(300)) == nil)
-        #expect(ContinuousClock.now - started < .seconds(2))
+        // The script never exits, so returning at all proves the limit; the bound is loose because CI
+        // machines are shared (2.1 s was seen under a load of 15 for a 0.3 s limit).
+        #expect(ContinuousClock.now - started < .seconds(10))
         process.signalGroup(SIGKILL)
         #expect(await process.waitForExit() == .signaled(SIGKILL))
     }
