@@ -24,7 +24,8 @@ extension HubDatabase {
             let chosen = min(max(priority ?? last + 1, 1), last + 1)
             // An explicit priority pushes the goals at and after it down by one.
             try db.execute(
-                sql: "UPDATE goal SET priority = priority + 1 WHERE profileId = ? AND removedAtMs IS NULL AND priority >= ?",
+                sql:
+                    "UPDATE goal SET priority = priority + 1 WHERE profileId = ? AND removedAtMs IS NULL AND priority >= ?",
                 arguments: [profileId, chosen]
             )
             try db.execute(
@@ -135,7 +136,8 @@ extension HubDatabase {
                 arguments: [atMs, atMs, id]
             )
             try db.execute(
-                sql: "UPDATE goal SET priority = priority - 1 WHERE profileId = ? AND removedAtMs IS NULL AND priority > ?",
+                sql:
+                    "UPDATE goal SET priority = priority - 1 WHERE profileId = ? AND removedAtMs IS NULL AND priority > ?",
                 arguments: [profileId, priority]
             )
         }

@@ -16,7 +16,12 @@ extension HubDatabase {
         let settings = try await notificationSettings(profileId: profileId)
         guard let pushAfter = settings.pushTime(for: draft.type, at: atMs, in: timeZone) else { return nil }
         return try await pool.write { db in
-            try Self.queue(QueuedNotification(draft: draft, pushAfterMs: pushAfter), profileId: profileId, atMs: atMs, in: db)
+            try Self.queue(
+                QueuedNotification(draft: draft, pushAfterMs: pushAfter),
+                profileId: profileId,
+                atMs: atMs,
+                in: db
+            )
         }
     }
 
@@ -59,7 +64,8 @@ extension HubDatabase {
                 )
             } else {
                 try db.execute(
-                    sql: "UPDATE notification SET readAtMs = ? WHERE readAtMs IS NULL AND (? IS NULL OR profileId = ? OR profileId IS NULL)",
+                    sql:
+                        "UPDATE notification SET readAtMs = ? WHERE readAtMs IS NULL AND (? IS NULL OR profileId = ? OR profileId IS NULL)",
                     arguments: [atMs, profileId, profileId]
                 )
             }

@@ -52,7 +52,10 @@ extension HubDatabase {
                 }
             }
             for ruleId in record.remindersFired {
-                try db.execute(sql: "UPDATE reminderRule SET lastFiredAtMs = ? WHERE id = ?", arguments: [atMs, ruleId])
+                try db.execute(
+                    sql: "UPDATE reminderRule SET lastFiredAtMs = ? WHERE id = ?",
+                    arguments: [atMs, ruleId]
+                )
             }
             if let day = record.lastClosedDay {
                 try db.execute(

@@ -13,7 +13,8 @@ struct KidneyHub: AsyncParsableCommand {
         version: HubVersion.current,
         subcommands: [
             Serve.self, Demo.self, Adapters.self, Devices.self, Measurements.self, Terms.self, Profile.self, Labs.self,
-            Trends.self, Medications.self, Weight.self, BloodPressure.self, Goals.self, Rewards.self, Notifications.self,
+            Trends.self, Medications.self, Weight.self, BloodPressure.self, Goals.self, Rewards.self,
+            Notifications.self,
             Reminders.self, Evaluate.self,
         ]
     )

@@ -27,7 +27,9 @@ public actor GoalEngine {
     /// evaluation (catching up once on days the hub was off), and the reminders due now.
     public func evaluate(at atMs: Int64) async throws -> EvaluationReport {
         var report = EvaluationReport()
-        let goals = try await store.goalsForEvaluation(removedSinceMs: atMs - Int64(Self.maximumCatchUpDays + 31) * 86_400_000)
+        let goals = try await store.goalsForEvaluation(
+            removedSinceMs: atMs - Int64(Self.maximumCatchUpDays + 31) * 86_400_000
+        )
         let reminders = try await store.reminders(profileId: nil)
         for stored in try await store.profiles() {
             let context: GoalContext
@@ -189,7 +191,7 @@ public actor GoalEngine {
     // MARK: - New readings
 
     /// Evaluates the goals that new readings touch, in their current windows: a goal that can be met early and is
-    /// met earns its reward now; one past half-way gets a progress notification; a new pre-dialysis weight with a
+    /// met earns its reward now; one that adds up (steps) and is past half-way gets a progress notification; a new pre-dialysis weight with a
     /// gain at or above the alert threshold raises an alert. Readings no profile owns touch nothing.
     public func evaluateTouched(measurementIds: [Int64], at atMs: Int64) async throws -> EvaluationReport {
         var report = EvaluationReport()
@@ -229,7 +231,7 @@ public actor GoalEngine {
                     settings: settings,
                     notifyAt: atMs
                 ).filter { $0.achievement != .improving }
-            } else if let fraction = progress.fraction, fraction >= 0.5, progress.met != true,
+            } else if goal.kind.canBeMetEarly, let fraction = progress.fraction, fraction >= 0.5, progress.met != true,
                 let push = settings.pushTime(for: .progress, at: atMs, in: context.timeZone)
             {
                 record.notifications.append(
@@ -245,7 +247,8 @@ public actor GoalEngine {
                 )
             }
         }
-        if kinds.contains(.bodyWeight), let alert = try await gainAlert(profileId: profileId, context: context, at: atMs),
+        if kinds.contains(.bodyWeight),
+            let alert = try await gainAlert(profileId: profileId, context: context, at: atMs),
             let push = settings.pushTime(for: .alert, at: atMs, in: context.timeZone)
         {
             record.notifications.append(QueuedNotification(draft: alert, pushAfterMs: push))
@@ -328,7 +331,8 @@ public actor GoalEngine {
                         draft: NotificationDraft(
                             type: .reminder,
                             title: text,
-                            body: "Answer with `kidneyhub reminders answer \(reminder.rule.id) done|already-taken|skip`.",
+                            body:
+                                "Answer with `kidneyhub reminders answer \(reminder.rule.id) done|already-taken|skip`.",
                             dedupeKey: "reminder:\(reminder.rule.id):\(atMs)"
                         ),
                         pushAfterMs: push

@@ -31,7 +31,9 @@ public struct GoalsPostCommitHook: PostCommitHook {
             _ = try await engine.evaluateTouched(measurementIds: outcome.storedIds, at: clock.now())
             if let dispatcher { _ = await dispatcher.deliverDue(at: clock.now()) }
         } catch {
-            logger.error("could not evaluate the goals of a batch from \(device.adapterId)/\(device.deviceId): \(error)")
+            logger.error(
+                "could not evaluate the goals of a batch from \(device.adapterId)/\(device.deviceId): \(error)"
+            )
         }
     }
 }

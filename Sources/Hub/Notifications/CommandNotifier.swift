@@ -79,6 +79,7 @@ public struct CommandNotifierError: Error, CustomStringConvertible {
     public let stderr: String
 
     public var description: String {
-        "\(program) ended with \(status)" + (stderr.isEmpty ? "" : ": \(stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
+        "\(program) ended with \(status)"
+            + (stderr.isEmpty ? "" : ": \(stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
     }
 }

@@ -28,7 +28,8 @@ public actor NotificationDispatcher {
         }
         var handled = 0
         for notification in due {
-            let settings = (try? await store.notificationSettings(profileId: notification.profileId))
+            let settings =
+                (try? await store.notificationSettings(profileId: notification.profileId))
                 ?? NotificationSettings()
             for sink in sinks where sink.accepts(settings) {
                 do {

@@ -92,7 +92,9 @@ public enum GoalKind: Sendable, Hashable, Codable {
                 // The same bounds as a typed weight (EntryPlausibility): 20–400 kg.
                 throw GoalFieldError(field: "target", reason: "weights must be 20–400 kg")
             }
-            guard low <= high else { throw GoalFieldError(field: "target", reason: "the low end is above the high end") }
+            guard low <= high else {
+                throw GoalFieldError(field: "target", reason: "the low end is above the high end")
+            }
         case .bloodPressureBelow(let systolic, let diastolic):
             guard (70...250).contains(systolic), (40...150).contains(diastolic), diastolic < systolic else {
                 throw GoalFieldError(

@@ -76,7 +76,11 @@ struct BloodPressure: AsyncParsableCommand {
                     )
                 )
             }
-            let entry = ManualEntry(store: database, tagger: WeightPhaseTagger(store: database), goals: GoalEngine(store: database))
+            let entry = ManualEntry(
+                store: database,
+                tagger: WeightPhaseTagger(store: database),
+                goals: GoalEngine(store: database)
+            )
             let rows: [StoredMeasurement]
             do {
                 rows = try await entry.record(readings, for: stored)

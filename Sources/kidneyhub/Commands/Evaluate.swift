@@ -40,7 +40,9 @@ struct Evaluate: AsyncParsableCommand {
                 + "\(pushed) pushed."
         )
         for reward in report.rewards {
-            print("  +\(reward.points) \(reward.badge) (goal #\(reward.goalId), \(reward.periodKey), \(reward.achievement))")
+            print(
+                "  +\(reward.points) \(reward.badge) (goal #\(reward.goalId), \(reward.periodKey), \(reward.achievement))"
+            )
         }
     }
 

@@ -42,7 +42,10 @@ struct Goals: AsyncParsableCommand {
                 )
                 return
             }
-            printTable(["ID", "GOAL", "PERIOD", "SOURCE"], templates.map { [$0.id, $0.title, "\($0.period)", $0.source] })
+            printTable(
+                ["ID", "GOAL", "PERIOD", "SOURCE"],
+                templates.map { [$0.id, $0.title, "\($0.period)", $0.source] }
+            )
         }
     }
 
@@ -119,7 +122,9 @@ struct Goals: AsyncParsableCommand {
                 return
             }
             guard !rows.isEmpty else {
-                print("Profile '\(stored.name)' has no goals; see `kidneyhub goals templates` and `kidneyhub goals add`.")
+                print(
+                    "Profile '\(stored.name)' has no goals; see `kidneyhub goals templates` and `kidneyhub goals add`."
+                )
                 return
             }
             printTable(
@@ -137,7 +142,8 @@ struct Goals: AsyncParsableCommand {
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change a goal's target or period; its rewards stay (a period already rewarded is not rewarded again)."
+            abstract:
+                "Change a goal's target or period; its rewards stay (a period already rewarded is not rewarded again)."
         )
         @OptionGroup var store: StoreOptions
         @Argument(help: "The goal's id (`kidneyhub goals list`).") var id: Int64
@@ -231,7 +237,9 @@ struct GoalTargetOptions: ParsableArguments {
     func apply(to base: GoalKind?) throws -> GoalKind {
         let name = kind ?? base?.name
         guard let name else {
-            throw CommandFailure("give --template ID or --kind (weight, blood-pressure, lab, egfr-stable, interdialytic-gain, steps)")
+            throw CommandFailure(
+                "give --template ID or --kind (weight, blood-pressure, lab, egfr-stable, interdialytic-gain, steps)"
+            )
         }
         let built: GoalKind
         switch (name, base) {

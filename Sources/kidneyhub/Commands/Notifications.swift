@@ -134,7 +134,9 @@ struct Notifications: AsyncParsableCommand {
             }
             print("quiet hours: \(settings.quietHours?.description ?? "none")")
             print("desktop: \(settings.desktop ? "on" : "off")")
-            print("command: \(settings.command?.joined(separator: " ") ?? "none") (input: \(settings.commandInput.rawValue))")
+            print(
+                "command: \(settings.command?.joined(separator: " ") ?? "none") (input: \(settings.commandInput.rawValue))"
+            )
         }
     }
 }

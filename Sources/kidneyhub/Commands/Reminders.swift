@@ -133,7 +133,9 @@ struct Reminders: AsyncParsableCommand {
             } catch {
                 throw CommandFailure("profile '\(stored.name)' has no reminder #\(id) (see `kidneyhub reminders list`)")
             }
-            print("Reminder #\(id) answered \(parsed.rawValue); next time it fires \(rule.delayMinutes) min into its window.")
+            print(
+                "Reminder #\(id) answered \(parsed.rawValue); next time it fires \(rule.delayMinutes) min into its window."
+            )
         }
     }
 
