@@ -100,9 +100,10 @@ public actor GoalEngine {
         context: GoalContext,
         untilMs: Int64,
         settings: NotificationSettings,
-        notifyAt: Int64
+        notifyAt: Int64,
+        data shared: GoalData? = nil
     ) async throws -> [RewardDraft] {
-        let progress = try await progress(of: goal, in: window, context: context, untilMs: untilMs)
+        let progress = try await progress(of: goal, in: window, context: context, untilMs: untilMs, data: shared)
         var previous: GoalProgress?
         var metBefore = 0
         if case .until = goal.period {
@@ -112,7 +113,8 @@ public actor GoalEngine {
                 of: goal,
                 in: previousWindow,
                 context: context,
-                untilMs: previousWindow.instants(in: context.timeZone).endMs
+                untilMs: previousWindow.instants(in: context.timeZone).endMs,
+                data: shared
             )
             if progress.met == true { metBefore = try await metInARow(goal, before: window) }
         }
@@ -169,23 +171,57 @@ public actor GoalEngine {
     public func progress(of goal: Goal, in window: PeriodWindow, context: GoalContext, untilMs: Int64) async throws
         -> GoalProgress
     {
-        let (start, end) = window.instants(in: context.timeZone)
-        var since = start
+        try await progress(of: goal, in: window, context: context, untilMs: untilMs, data: nil)
+    }
+
+    /// The progress from `shared` data (loaded to cover the window) or, when nil, from the goal's own query.
+    private func progress(
+        of goal: Goal,
+        in window: PeriodWindow,
+        context: GoalContext,
+        untilMs: Int64,
+        data shared: GoalData?
+    ) async throws -> GoalProgress {
+        let data: GoalData
+        if let shared {
+            data = shared
+        } else {
+            let (since, end) = dataSpan(of: goal, in: window, context: context)
+            data = try await load([goal], sinceMs: since, untilMs: min(end, untilMs))
+        }
+        return GoalAssessor.progress(of: goal.kind, in: window, data: data, context: context, untilMs: untilMs)
+    }
+
+    /// The instants whose data a goal's progress in a window rests on.
+    private func dataSpan(of goal: Goal, in window: PeriodWindow, context: GoalContext) -> (Int64, Int64) {
+        var (start, end) = window.instants(in: context.timeZone)
+        // An until-goal counts from the day it was set.
+        if case .until = goal.period {
+            start = GoalCalendar.startOfDay(
+                GoalCalendar.date(at: goal.createdAtMs, in: context.timeZone),
+                in: context.timeZone
+            )
+        }
         switch goal.kind {
         // The slope needs the year before; a gain needs the previous session's weight (up to a week before).
-        case .egfrStable: since = min(start, end - 366 * 86_400_000)
-        case .interdialyticGainBelow: since = start - 8 * 86_400_000
-        default: break
+        case .egfrStable: return (min(start, end - 366 * 86_400_000), end)
+        case .interdialyticGainBelow: return (start - 8 * 86_400_000, end)
+        default: return (start, end)
         }
-        let data = try await store.goalData(
-            profileId: goal.profileId,
-            kinds: goal.kind.readingKinds,
-            labs: goal.kind.labAnalytes,
-            taggedWeights: goal.kind.readingKinds.contains(.bodyWeight),
-            sinceMs: since,
-            untilMs: min(end, untilMs)
+    }
+
+    /// One query for the data of several goals of one profile over a span.
+    private func load(_ goals: [Goal], sinceMs: Int64, untilMs: Int64) async throws -> GoalData {
+        guard let profileId = goals.first?.profileId else { return GoalData() }
+        let kinds = goals.reduce(into: Set<MeasurementKind>()) { $0.formUnion($1.kind.readingKinds) }
+        return try await store.goalData(
+            profileId: profileId,
+            kinds: kinds,
+            labs: goals.reduce(into: Set<String>()) { $0.formUnion($1.kind.labAnalytes) },
+            taggedWeights: kinds.contains(.bodyWeight),
+            sinceMs: sinceMs,
+            untilMs: untilMs
         )
-        return GoalAssessor.progress(of: goal.kind, in: window, data: data, context: context, untilMs: untilMs)
     }
 
     // MARK: - New readings
@@ -213,11 +249,23 @@ public actor GoalEngine {
         let settings = try await store.notificationSettings(profileId: profileId)
         let today = GoalCalendar.date(at: atMs, in: context.timeZone)
         var record = EvaluationRecord()
-        for goal in try await store.goals(profileId: profileId)
-        where !goal.kind.readingKinds.isDisjoint(with: kinds) || !goal.kind.labAnalytes.isDisjoint(with: labs) {
-            if case .until(let end) = goal.period, end < today { continue }
+        let touched = try await store.goals(profileId: profileId).filter { goal in
+            if case .until(let end) = goal.period, end < today { return false }
+            return !goal.kind.readingKinds.isDisjoint(with: kinds) || !goal.kind.labAnalytes.isDisjoint(with: labs)
+        }
+        // One query covers every touched goal's current and previous window.
+        let since = touched.map { goal in
+            let previous = goal.period.window(containing: goal.period.window(containing: today).first.adding(days: -1))
+            return min(
+                dataSpan(of: goal, in: previous, context: context).0,
+                dataSpan(of: goal, in: goal.period.window(containing: today), context: context).0
+            )
+        }.min()
+        var data: GoalData?
+        if let since { data = try await load(touched, sinceMs: since, untilMs: atMs + 1) }
+        for goal in touched {
             let window = goal.period.window(containing: today)
-            let progress = try await progress(of: goal, in: window, context: context, untilMs: atMs + 1)
+            let progress = try await progress(of: goal, in: window, context: context, untilMs: atMs + 1, data: data)
             let earlyMet: Bool = {
                 if case .until = goal.period { return true }
                 return goal.kind.canBeMetEarly
@@ -229,7 +277,8 @@ public actor GoalEngine {
                     context: context,
                     untilMs: atMs + 1,
                     settings: settings,
-                    notifyAt: atMs
+                    notifyAt: atMs,
+                    data: data
                 ).filter { $0.achievement != .improving }
             } else if goal.kind.canBeMetEarly, let fraction = progress.fraction, fraction >= 0.5, progress.met != true,
                 let push = settings.pushTime(for: .progress, at: atMs, in: context.timeZone)

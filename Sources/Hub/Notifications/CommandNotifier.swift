@@ -42,7 +42,7 @@ public struct CommandNotifier: NotificationSink {
             throw CommandNotifierError(
                 program: program,
                 status: "\(result.terminationStatus)",
-                stderr: result.standardError ?? ""
+                stderr: result.standardError
             )
         }
     }
