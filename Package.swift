@@ -70,6 +70,7 @@ let package = Package(
         .testTarget(
             name: "HubStoreTests",
             dependencies: [
+                "FoodData",
                 "HubCore",
                 "HubStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -95,6 +96,23 @@ let package = Package(
         .testTarget(
             name: "ImagingTests",
             dependencies: ["Imaging"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: FoodData: the USDA SR28 food database shipped as a resource (scripts/build-food-database.py makes it),
+        // read with zlib (Debian: zlib1g-dev).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(
+            name: "FoodData",
+            dependencies: [
+                "CZlib",
+                "HubCore",
+            ],
+            resources: [.copy("Resources/usda-sr28.tsv.gz")],
             swiftSettings: swiftSettings
         ),
 
@@ -126,6 +144,7 @@ let package = Package(
         .executableTarget(
             name: "kidneyhub",
             dependencies: [
+                "FoodData",
                 "Hub",
                 "HubCore",
                 "HubStore",
@@ -171,6 +190,7 @@ let package = Package(
             name: "KidneyHubBenchmarks",
             dependencies: [
                 "AdapterProtocol",
+                "FoodData",
                 "Hub",
                 "HubCore",
                 "HubStore",

@@ -4,7 +4,7 @@
 # the protocol tests.
 set -euo pipefail
 
-debian_packages=(libsqlite3-dev libvips-dev python3)
+debian_packages=(libsqlite3-dev libvips-dev python3 zlib1g-dev)
 python_tools=(pytest jsonschema referencing)
 
 install_debian() {

@@ -10,6 +10,11 @@ extension UnitTable {
             UCUMUnit("g", .mass, 1, per: 1000),
             // formats.md §5: international pound, exactly 0.45359237 kg.
             UCUMUnit("[lb_av]", .mass, 45_359_237, per: 100_000_000),
+            // Nutrient amounts (USDA SR28 NUTR_DEF units mg and µg; UCUM writes µg as ug).
+            UCUMUnit("mg", .mass, 1, per: 1_000_000),
+            UCUMUnit("ug", .mass, 1, per: 1_000_000_000),
+            // Avoirdupois ounce: 1/16 [lb_av] = 28.349523125 g exactly (UCUM [oz_av]).
+            UCUMUnit("[oz_av]", .mass, 45_359_237, per: 1_600_000_000),
 
             // Length, base cm.
             UCUMUnit("cm", .length, 1),
@@ -83,6 +88,8 @@ extension UnitTable {
             UCUMUnit("L", .volume, 1000),
             // formats.md §5: US fluid ounce = 231 in³ × 16.387064 / 128 = 29.5735295625 mL, exact.
             UCUMUnit("[foz_us]", .volume, 295_735_295_625, per: 10_000_000_000),
+            // US cup = 8 [foz_us] = 236.5882365 mL exactly (UCUM [cup_us]).
+            UCUMUnit("[cup_us]", .volume, 2_365_882_365, per: 10_000_000),
         ],
         analyteFactors: [
             // formats.md §5: glucose mg/dL → mmol/L ÷ 18.0156 (molar mass 180.156 g/mol).

@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+import HubCore
+
+/// A meal photo as stored: the thumbnail in the store, the full image in the photos folder (it may be gone).
+public struct StoredMealPhoto: Sendable, Equatable {
+    public var id: Int64
+    public var profileId: Int64
+    public var localDate: CalendarDate
+    public var meal: Meal
+    /// A small PNG.
+    public var thumbnailPNG: Data
+    public var width: Int
+    public var height: Int
+    /// The file name the user gave.
+    public var originalFileName: String
+    public var originalBytes: Int
+    /// Where the full image was copied.
+    public var storedPath: String
+    public var storedAtMs: Int64
+}
+
+/// A meal photo to store (the caller has made the thumbnail and copied the full image).
+public struct NewMealPhoto: Sendable, Equatable {
+    public var localDate: CalendarDate
+    public var meal: Meal
+    public var thumbnailPNG: Data
+    public var width: Int
+    public var height: Int
+    public var originalFileName: String
+    public var originalBytes: Int
+    public var storedPath: String
+
+    public init(
+        localDate: CalendarDate,
+        meal: Meal,
+        thumbnailPNG: Data,
+        width: Int,
+        height: Int,
+        originalFileName: String,
+        originalBytes: Int,
+        storedPath: String
+    ) {
+        self.localDate = localDate
+        self.meal = meal
+        self.thumbnailPNG = thumbnailPNG
+        self.width = width
+        self.height = height
+        self.originalFileName = originalFileName
+        self.originalBytes = originalBytes
+        self.storedPath = storedPath
+    }
+}
+
+extension HubDatabase {
+    /// Stores a meal photo's record, once the terms are accepted.
+    public func addMealPhoto(_ photo: NewMealPhoto, profileId: Int64, atMs: Int64) async throws(NutritionError)
+        -> StoredMealPhoto
+    {
+        try await nutritionWrite { db in
+            try Self.requireTerms(TermsOfService.current.version, in: db)
+            try db.execute(
+                sql: """
+                    INSERT INTO mealPhoto (profileId, localDate, meal, thumbnailPNG, width, height, originalFileName,
+                        originalBytes, storedPath, storedAtMs)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    profileId, photo.localDate.description, photo.meal.rawValue, photo.thumbnailPNG, photo.width,
+                    photo.height, photo.originalFileName, photo.originalBytes, photo.storedPath, atMs,
+                ]
+            )
+            return try Self.mealPhotos(profileId: profileId, id: db.lastInsertedRowID, date: nil, in: db)[0]
+        }
+    }
+
+    /// The profile's meal photos, of one local date or all, by date and meal.
+    public func mealPhotos(profileId: Int64, date: CalendarDate? = nil) async throws(NutritionError)
+        -> [StoredMealPhoto]
+    {
+        try await nutritionRead { db in try Self.mealPhotos(profileId: profileId, id: nil, date: date, in: db) }
+    }
+
+    /// One meal photo of the profile.
+    public func mealPhoto(id: Int64, profileId: Int64) async throws(NutritionError) -> StoredMealPhoto {
+        try await nutritionRead { db in
+            guard let photo = try Self.mealPhotos(profileId: profileId, id: id, date: nil, in: db).first else {
+                throw NutritionError.unknownId(kind: "meal photo of this profile", id: id)
+            }
+            return photo
+        }
+    }
+
+    static func mealPhotos(profileId: Int64, id: Int64?, date: CalendarDate?, in db: Database) throws
+        -> [StoredMealPhoto]
+    {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT * FROM mealPhoto WHERE profileId = ? AND (?2 IS NULL OR id = ?2) AND (?3 IS NULL OR localDate = ?3)
+                ORDER BY localDate, CASE meal WHEN 'breakfast' THEN 1 WHEN 'lunch' THEN 2 WHEN 'dinner' THEN 3 ELSE 4 END, id
+                """,
+            arguments: [profileId, id, date?.description]
+        ).map { row in
+            let dateText: String = row["localDate"]
+            let mealText: String = row["meal"]
+            return StoredMealPhoto(
+                id: row["id"],
+                profileId: row["profileId"],
+                localDate: (try? CalendarDate(parsing: dateText)) ?? CalendarDate(daysSinceEpoch: 0),
+                meal: Meal(rawValue: mealText) ?? .snack,
+                thumbnailPNG: row["thumbnailPNG"],
+                width: row["width"],
+                height: row["height"],
+                originalFileName: row["originalFileName"],
+                originalBytes: row["originalBytes"],
+                storedPath: row["storedPath"],
+                storedAtMs: row["storedAtMs"]
+            )
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import ArgumentParser
+import Foundation
+import HubCore
+import HubStore
+
+/// `kidneyhub intake [today|DATE]`, `intake limit`, `intake urine-output`: daily totals against limits.
+struct Intake: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Daily totals of nutrients and fluid against the patient's limits.",
+        subcommands: [Show.self, Limit.self, UrineOutput.self],
+        defaultSubcommand: Show.self
+    )
+
+    /// What `intake --json` prints.
+    struct Report: Encodable {
+        struct Line: Encodable {
+            var subject: String
+            var unit: String
+            var total: Double?
+            var unknownIn: Int
+            var minimum: Double?
+            var maximum: Double?
+            var status: String
+            var basis: String
+            var source: String
+            var setByCareTeam: Bool
+        }
+        struct Total: Encodable {
+            var nutrient: String
+            var unit: String
+            var total: Double?
+            var unknownIn: Int
+        }
+        var profile: String
+        var date: String
+        var entries: [StoredIntakeEntry]
+        var fluidMilliliters: Double
+        var limits: [Line]
+        var nutrients: [Total]
+        var over: [String]
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show a day's totals: `kidneyhub intake today`, `kidneyhub intake 2026-11-20 --json`.",
+            discussion: """
+                Limits come from the profile's disease category, weight and latest labs (nutrition.md §2.11, sources \
+                shown), unless the care team set one (`kidneyhub intake limit`). A total with unknown parts (a food \
+                USDA has no value for) is shown as "≥" with how many parts were unknown.
+                """
+        )
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "today, yesterday or YYYY-MM-DD.") var date = "today"
+        @Option(help: "The profile (needed when the store holds several).") var profile: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            let database = try await openNutritionStore(store)
+            let stored = try await database.selectProfile(named: profile)
+            let day = try parseDay(date, profile: stored.profile)
+            let entries = try await database.intakeEntries(profileId: stored.id, from: day, through: day)
+            let intake = try await database.intakeTotals(profileId: stored.id, on: day)
+            let limits = try await database.dailyLimits(for: stored)
+            let lines = limits.map { limit in
+                let total = intake.total(of: limit.subject)
+                return Report.Line(
+                    subject: limit.subject.rawValue,
+                    unit: limit.unit,
+                    total: total.isUnknown ? nil : total.value,
+                    unknownIn: total.unknownParts,
+                    minimum: limit.minimum,
+                    maximum: limit.maximum,
+                    status: limit.status(of: total).rawValue,
+                    basis: limit.basis,
+                    source: limit.source,
+                    setByCareTeam: limit.setByCareTeam
+                )
+            }
+            let report = Report(
+                profile: stored.name,
+                date: day.description,
+                entries: entries,
+                fluidMilliliters: intake.fluidMilliliters,
+                limits: lines,
+                nutrients: Nutrient.allCases.map { nutrient in
+                    let total = intake.nutrients[nutrient]
+                    return Report.Total(
+                        nutrient: nutrient.rawValue,
+                        unit: nutrient.unit,
+                        total: total.isUnknown ? nil : total.value,
+                        unknownIn: total.unknownParts
+                    )
+                },
+                over: lines.filter { $0.status == LimitStatus.over.rawValue }.map(\.subject)
+            )
+            if json {
+                try printJSON(report)
+                return
+            }
+            print("Intake of '\(stored.name)' on \(day): \(entries.count) entries")
+            for entry in entries { print("  \(Log.describe(entry))") }
+            print("")
+            printTable(
+                ["", "TOTAL", "LIMIT", "STATUS", "SOURCE"],
+                limits.map { limit in
+                    let total = intake.total(of: limit.subject)
+                    let bounds =
+                        [
+                            limit.minimum.map { "≥ \(NutrientText.number($0))" },
+                            limit.maximum.map { "≤ \(NutrientText.number($0))" },
+                        ].compactMap(\.self).joined(separator: " and ") + " \(NutrientText.unitText(limit.unit))"
+                    let status = limit.status(of: total)
+                    return [
+                        limit.subject.rawValue.capitalized, NutrientText.total(total, unit: limit.unit),
+                        "\(bounds) (\(limit.basis))", status == .over ? "OVER" : status.rawValue, limit.source,
+                    ]
+                }
+            )
+            print("")
+            let limited = Set(limits.compactMap(\.subject.nutrient))
+            print(
+                "Other nutrients: "
+                    + Nutrient.allCases.filter { !limited.contains($0) }.map {
+                        "\($0.displayName) \(NutrientText.total(intake.nutrients[$0], unit: $0.unit))"
+                    }.joined(separator: ", ")
+            )
+            if !limits.contains(where: { $0.subject == .fluid }) {
+                print("Fluid: \(NutrientText.number(intake.fluidMilliliters)) mL (no fluid limit or goal set)")
+            }
+            if stored.profile.diseaseCategory == nil {
+                print(
+                    "Only the sodium limit applies until the disease category is set (`kidneyhub profile set --category`)."
+                )
+            } else if stored.profile.diseaseCategory != .kidneyTransplant,
+                !limits.contains(where: { $0.subject == .protein })
+            {
+                print(
+                    "No protein limit: it needs a weight (`kidneyhub profile set --dry-weight KG` or `kidneyhub weight add`)."
+                )
+            }
+            if !report.over.isEmpty { print("\nOver the limit: \(report.over.joined(separator: ", "))") }
+        }
+    }
+
+    struct Limit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Set the care team's daily limit, for example `kidneyhub intake limit potassium --max 2500 --note \"Dr Chen\"`.",
+            discussion: "Without --min and --max the care team's limit is removed and the default applies again."
+        )
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "protein (g), sodium, potassium, phosphorus (mg) or fluid (mL).") var subject: String
+        @Option(help: "The floor.") var min: Double?
+        @Option(help: "The ceiling.") var max: Double?
+        @Option(help: "Who set it and why.") var note = "care team"
+        @Option(help: "The profile (needed when the store holds several).") var profile: String?
+
+        func run() async throws {
+            guard let chosen = IntakeSubject(rawValue: subject.lowercased()) else {
+                throw CommandFailure(
+                    "unknown subject '\(subject)' (accepted: \(IntakeSubject.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
+            }
+            let database = try await openNutritionStore(store)
+            try await database.requireCurrentTerms()
+            let stored = try await database.selectProfile(named: profile)
+            try await database.setCareTeamLimit(
+                CareTeamLimit(subject: chosen, minimum: min, maximum: max, note: note),
+                profileId: stored.id,
+                atMs: currentEpochMilliseconds()
+            )
+            print(
+                min == nil && max == nil
+                    ? "Removed the care team's \(chosen.rawValue) limit of '\(stored.name)'."
+                    : "Set the \(chosen.rawValue) limit of '\(stored.name)' (\(note))."
+            )
+        }
+    }
+
+    struct UrineOutput: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "urine-output",
+            abstract: "Record the daily urine output (mL) for the hemodialysis fluid limit (urine output + 1,000 mL)."
+        )
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "mL per day (0 when anuric).") var milliliters: Double
+        @Option(help: "Who measured it.") var note = "care team"
+        @Option(help: "The profile (needed when the store holds several).") var profile: String?
+
+        func run() async throws {
+            let database = try await openNutritionStore(store)
+            try await database.requireCurrentTerms()
+            let stored = try await database.selectProfile(named: profile)
+            try await database.setUrineOutput(
+                millilitersPerDay: milliliters,
+                note: note,
+                profileId: stored.id,
+                atMs: currentEpochMilliseconds()
+            )
+            print("Urine output of '\(stored.name)': \(NutrientText.number(milliliters)) mL/day.")
+        }
+    }
+}

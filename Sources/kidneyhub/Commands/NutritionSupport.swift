@@ -1,0 +1,97 @@
+import FoodData
+import Foundation
+import HubCore
+import HubStore
+
+/// Opens the store for a nutrition command and imports the shipped USDA food database on first use (one
+/// transaction; a concurrent import stores it once).
+func openNutritionStore(_ options: StoreOptions) async throws -> HubDatabase {
+    let database = try openStoreForWriting(options)
+    if try await !database.hasFoodDatabase() {
+        let foods: USDAFoodDatabase
+        do {
+            foods = try ShippedFoodDatabase.load()
+        } catch {
+            throw CommandFailure("cannot load the food database: \(error)")
+        }
+        try await database.importFoodDatabase(foods, atMs: currentEpochMilliseconds())
+    }
+    return database
+}
+
+/// How nutrient amounts are written for people: "358 mg", or "unknown" when USDA has no value.
+enum NutrientText {
+    static func amount(_ value: Double?, _ nutrient: Nutrient) -> String {
+        guard let value else { return "unknown" }
+        return "\(number(value)) \(unitText(nutrient.unit))"
+    }
+
+    static func total(_ total: NutrientTotal, unit: String) -> String {
+        if total.isUnknown { return "unknown" }
+        let text = "\(number(total.value)) \(unitText(unit))"
+        return total.unknownParts > 0 ? "≥ \(text) (unknown in \(total.unknownParts) of \(total.parts))" : text
+    }
+
+    static func unitText(_ ucum: String) -> String {
+        switch ucum {
+        case "ug": "µg"
+        case "[foz_us]": "fl oz"
+        case "[cup_us]": "cup"
+        default: ucum
+        }
+    }
+
+    /// At most one decimal, none for whole numbers.
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+    }
+}
+
+/// The nutrients `foods search` and `foods show` print first.
+let kidneyNutrients: [Nutrient] = [.potassium, .phosphorus, .sodium, .protein]
+
+/// Reads a meal name.
+func parseMeal(_ text: String) throws -> Meal {
+    guard let meal = Meal(rawValue: text.lowercased()) else {
+        throw CommandFailure(
+            "--meal: unknown meal '\(text)' (accepted: \(Meal.allCases.map(\.rawValue).joined(separator: ", ")))"
+        )
+    }
+    return meal
+}
+
+/// A local date typed as `today`, `yesterday` or YYYY-MM-DD, on the profile's clock.
+func parseDay(_ text: String?, profile: PatientProfile) throws -> CalendarDate {
+    let today: CalendarDate
+    do {
+        today = try profile.localDate(at: currentEpochMilliseconds())
+    } catch {
+        throw CommandFailure("\(error.reason) (fix it with `kidneyhub profile set --time-zone`)")
+    }
+    switch text?.lowercased() {
+    case nil, "today": return today
+    case "yesterday": return CalendarDate(daysSinceEpoch: today.daysSinceEpoch - 1)
+    case let typed?:
+        do {
+            return try CalendarDate(parsing: typed)
+        } catch {
+            throw CommandFailure("'\(typed)' is not a date: use today, yesterday or YYYY-MM-DD")
+        }
+    }
+}
+
+/// The instant of `--at` (RFC 3339 or local YYYY-MM-DDTHH:MM; now when nil).
+func parseEntryTime(_ text: String?, profile: PatientProfile) throws -> RFC3339Timestamp {
+    let written: String
+    do {
+        written = try EntryTime.rfc3339(text, profile: profile, now: currentEpochMilliseconds())
+    } catch {
+        throw CommandFailure(error.description)
+    }
+    do {
+        return try RFC3339.parse(written)
+    } catch {
+        throw CommandFailure("--at: \(error)")
+    }
+}
