@@ -313,6 +313,18 @@ extension HubDatabase {
         }
     }
 
+    /// Sets whether a food counts as fluid (its water added to the fluid total), overriding the script's heuristics
+    /// for this store (nutrition.md §1.7 (5): the user and dietitian decide). Entries already logged keep theirs.
+    public func setCountsAsFluid(foodId: Int64, _ counts: Bool, atMs: Int64) async throws(NutritionError) {
+        try await nutritionWrite { db in
+            _ = try Self.food(id: foodId, in: db)
+            try db.execute(
+                sql: "UPDATE food SET isLiquid = ?, updatedAtMs = ? WHERE id = ?",
+                arguments: [counts ? 1 : 0, atMs, foodId]
+            )
+        }
+    }
+
     /// Marks (or unmarks) a food as one of the profile's favourites, which search ranks first.
     public func setFavorite(foodId: Int64, profileId: Int64, favorite: Bool) async throws(NutritionError) {
         try await nutritionWrite { db in

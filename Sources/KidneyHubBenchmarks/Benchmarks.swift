@@ -10,7 +10,12 @@ struct Benchmarks: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kidneyhub-benchmarks",
         abstract: "Measure ingest throughput, acknowledgement latency and adapter start-up.",
-        subcommands: [IngestThroughput.self, AcknowledgementLatency.self, AdapterStartup.self, Autocomplete.self, MeterDownload.self]
+        subcommands: [
+            IngestThroughput.self, AcknowledgementLatency.self, AdapterStartup.self, Autocomplete.self,
+            MeterDownload.self,
+            // Issue 9: reading → goals → notification.
+            GoalEvaluationLatency.self,
+        ]
     )
 }
 

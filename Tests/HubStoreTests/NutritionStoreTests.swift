@@ -421,6 +421,33 @@ private let noon = RFC3339Timestamp(epochMilliseconds: 1_795_172_400_000, utcOff
                     atMs: 14
                 )
             }
+            // Yogurt is not counted as fluid by default; once the dietitian says so, its water counts from then on.
+            let yogurt = try await store.food(ndb: "01116")  // Yogurt, plain, whole milk: 87.9 g water / 100 g
+            #expect(!yogurt.facts.isLiquid)
+            let before = try await store.logFood(
+                "#\(yogurt.id)",
+                amount: 100,
+                unit: "g",
+                meal: .snack,
+                takenAt: noon,
+                profile: profile,
+                atMs: 15
+            )
+            try await store.setCountsAsFluid(foodId: yogurt.id, true, atMs: 16)
+            let after = try await store.logFood(
+                "#\(yogurt.id)",
+                amount: 100,
+                unit: "g",
+                meal: .snack,
+                takenAt: noon,
+                profile: profile,
+                atMs: 17
+            )
+            #expect(
+                before.fluidMilliliters == 0 && isClose(after.fluidMilliliters, yogurt.facts.per100Grams[.water] ?? -1)
+            )
+            _ = try await store.deleteIntakeEntry(id: before.id, profile: profile)
+            _ = try await store.deleteIntakeEntry(id: after.id, profile: profile)
             _ = try await store.deleteIntakeEntry(id: water.id, profile: profile)
             let left = try await store.intakeEntries(profileId: profile.id, from: noonDate, through: noonDate)
             #expect(left.map(\.id) == [iceCream.id])

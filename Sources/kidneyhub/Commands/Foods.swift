@@ -7,7 +7,7 @@ import HubStore
 struct Foods: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The food database: USDA SR28 foods, your own foods and recipes.",
-        subcommands: [Search.self, Show.self, Add.self, Favorite.self]
+        subcommands: [Search.self, Show.self, Add.self, Favorite.self, Fluid.self]
     )
 
     /// One food as `foods search` and `foods show` print it in JSON.
@@ -212,6 +212,31 @@ struct Foods: AsyncParsableCommand {
             )
             let food = try await database.addCustomFood(facts, atMs: currentEpochMilliseconds())
             print("Added '\(food.name)' (#\(food.id)); units: \(food.facts.unitNames.joined(separator: ", ")).")
+        }
+    }
+
+    struct Fluid: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Set whether a food counts as fluid, for example `kidneyhub foods fluid \"Yogurt, plain, whole milk\" yes`.",
+            discussion:
+                "Overrides KidneyHub's guess (docs/architecture.md); entries already logged keep what they counted."
+        )
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The food: its name, or #ID.") var food: String
+        @Argument(help: ArgumentHelp("Whether its water counts as fluid.", valueName: "yes|no")) var counts: String
+
+        func run() async throws {
+            let value: Bool
+            switch counts.lowercased() {
+            case "yes", "true": value = true
+            case "no", "false": value = false
+            default: throw CommandFailure("say yes or no (got '\(counts)')")
+            }
+            let database = try await openNutritionStore(store)
+            let found = try await database.resolveFood(food, profileId: nil)
+            try await database.setCountsAsFluid(foodId: found.id, value, atMs: currentEpochMilliseconds())
+            print("'\(found.name)' \(value ? "now counts" : "no longer counts") as fluid.")
         }
     }
 

@@ -56,8 +56,18 @@ struct Serve: AsyncParsableCommand {
                 }
             }
             let usb = ServeHotplug(hotplug, hub: hub, logger: logger)
+            // Goals, rewards and reminders on time: each end of day, week and month in each profile's time zone,
+            // catching up once on what passed while the hub was off.
+            let scheduler = Task {
+                await GoalScheduler(
+                    engine: GoalEngine(store: hub.store),
+                    dispatcher: notificationDispatcher(hub.store),
+                    clock: SystemClock()
+                ).run()
+            }
             await stop.wait(upTo: .seconds(Double(Int32.max)))
             syncs.cancel()
+            scheduler.cancel()
             await usb.stop()
             logger.notice("stopping: \(stop.signalName ?? "signal")")
         }
