@@ -166,6 +166,32 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Bluetooth (issue 5): GATT decoders, a libdbus-1 client, BlueZ over it, the BLE adapters.
+        .target(
+            name: "GATTProfiles",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "GATTProfilesTests",
+            dependencies: ["GATTProfiles"],
+            swiftSettings: swiftSettings
+        ),
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
+        .target(
+            name: "DBus",
+            dependencies: ["CDBus"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BlueZ",
+            dependencies: ["DBus"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Benchmarks: an executable, run by hand; figures go to docs/benchmarks.md.
         .executableTarget(
             name: "KidneyHubBenchmarks",
