@@ -191,6 +191,17 @@ let package = Package(
             dependencies: ["DBus"],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "BLETestHarness",
+            dependencies: ["DBus"],
+            path: "Tests/BLETestHarness",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BlueZTests",
+            dependencies: ["BlueZ", "BLETestHarness", "DBus", "GATTProfiles"],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Benchmarks: an executable, run by hand; figures go to docs/benchmarks.md.
         .executableTarget(

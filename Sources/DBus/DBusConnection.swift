@@ -17,6 +17,7 @@ public final class DBusConnection: @unchecked Sendable {
     private var queuedSignals: [DBusMessage] = []
     private var handlers: [String: (DBusMessage) -> DBusMethodReply] = [:]
     private var closed = false
+    private let trace = ProcessInfo.processInfo.environment["KIDNEYHUB_DBUS_TRACE"] != nil
 
     /// This connection's unique bus name (`:1.42`).
     public let uniqueName: String
@@ -155,6 +156,7 @@ public final class DBusConnection: @unchecked Sendable {
             while let incoming = dbus_connection_pop_message(raw) {
                 defer { dbus_message_unref(incoming) }
                 let message = Self.decode(incoming)
+                if trace { FileHandle.standardError.write("dbus< \(message.kind) serial=\(message.serial) reply=\(message.replySerial) \(message.member ?? message.errorName ?? "") awaiting=\(String(describing: serial))\n".data(using: .utf8)!) }
                 switch message.kind {
                 case .methodReturn, .error:
                     if let serial, message.replySerial == serial { return message }
