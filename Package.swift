@@ -17,6 +17,9 @@ let package = Package(
         .executable(name: "kidneyhub-simulator", targets: ["Simulator"]),
         .library(name: "AdapterKit", targets: ["AdapterKit"]),
         .library(name: "AdapterProtocol", targets: ["AdapterProtocol"]),
+        .executable(name: "kidneyhub-ble-scale", targets: ["BLEScale"]),
+        .executable(name: "kidneyhub-ble-bp-cuff", targets: ["BLEBloodPressureCuff"]),
+        .executable(name: "kidneyhub-ble-glucose", targets: ["BLEGlucose"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -162,6 +165,12 @@ let package = Package(
                 "HubStore",
                 "Simulator",
                 "kidneyhub",
+                // Bluetooth (issue 5): the mocked-BlueZ harness and the BLE adapter executables.
+                "BLETestHarness",
+                "BLEScale",
+                "BLEBloodPressureCuff",
+                "BLEGlucose",
+                "DBus",
             ],
             swiftSettings: swiftSettings
         ),
@@ -189,6 +198,32 @@ let package = Package(
         .target(
             name: "BlueZ",
             dependencies: ["DBus"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BLEAdapters",
+            dependencies: ["AdapterKit", "AdapterProtocol", "BlueZ", "DBus", "GATTProfiles"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "BLEScale",
+            dependencies: ["AdapterKit", "BLEAdapters"],
+            path: "Plugins/ble-scale",
+            exclude: ["adapter.json"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "BLEBloodPressureCuff",
+            dependencies: ["AdapterKit", "BLEAdapters"],
+            path: "Plugins/ble-bp-cuff",
+            exclude: ["adapter.json"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "BLEGlucose",
+            dependencies: ["AdapterKit", "BLEAdapters"],
+            path: "Plugins/ble-glucose",
+            exclude: ["adapter.json"],
             swiftSettings: swiftSettings
         ),
         .target(

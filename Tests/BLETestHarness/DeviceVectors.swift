@@ -45,3 +45,10 @@ public enum DeviceVectors {
 
     public static func le(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
 }
+
+extension DeviceVectors {
+    /// Bytes as the adapters log them: space-separated upper-case hex pairs.
+    public static func hexString(_ bytes: [UInt8]) -> String {
+        bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+    }
+}

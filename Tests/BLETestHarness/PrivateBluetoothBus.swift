@@ -125,8 +125,8 @@ public final class PrivateBluetoothBus: Sendable {
     /// Stops the mock and the daemon and removes the directory.
     public func stop() {
         control.close()
-        // The mock keeps no state worth a clean exit: SIGKILL; the daemon gets SIGTERM.
-        for (process, signal) in [(mock, SIGKILL), (daemon, SIGTERM)] where process.isRunning {
+        // Neither keeps state worth a clean exit, and both ignore SIGTERM while a client is connected: SIGKILL.
+        for (process, signal) in [(mock, SIGKILL), (daemon, SIGKILL)] where process.isRunning {
             let pid = process.processIdentifier
             kill(pid, signal)
             // Poll rather than `waitUntilExit`, which needs a run loop; SIGKILL after two seconds.
