@@ -171,3 +171,10 @@ public struct HarnessError: Error, CustomStringConvertible {
     public var description: String
     public init(_ description: String) { self.description = description }
 }
+
+extension PrivateBluetoothBus {
+    /// The object path BlueZ gives a device address on `hci0` (bluez `doc/org.bluez.Device.rst`).
+    public func devicePath(_ address: String) async throws -> String? {
+        "/org/bluez/hci0/dev_" + address.uppercased().replacingOccurrences(of: ":", with: "_")
+    }
+}
