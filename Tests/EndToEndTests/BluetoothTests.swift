@@ -173,4 +173,50 @@ struct BluetoothTests {
             #expect(try await count(workspace, .bloodPressure) == 0)
         }
     }
+
+    @Test func servingHubSyncsAPairedCuffAndLaterOnlyItsNewReadings() async throws {
+        try await withWorld { workspace, bus in
+            let cuff = try await bus.addDevice(
+                kind: "and-ua651ble", address: Self.cuff, name: "A&D_UA-651BLE_123456",
+                options: ["records": PrivateBluetoothBus.records([V.andReading1, V.andReading2])]
+            )
+            #expect(try await workspace.kidneyhub(["devices", "pair", Self.cuff], bus: bus).status == 0)
+            var environment = bus.environment
+            environment["TZ"] = "Etc/GMT-1"
+            environment["KIDNEYHUB_STATE_DIR"] = "\(workspace.path)/state"
+            let serve = try CommandResult.start(
+                Workspace.kidneyhub,
+                [
+                    "serve", "--store", workspace.storePath, "--adapters-dir", workspace.adaptersDirectory,
+                    "--sync-interval", "1",
+                ],
+                environment: environment
+            )
+            defer {
+                if serve.isRunning { kill(serve.processIdentifier, SIGKILL) }
+            }
+            #expect(try await eventually { try await count(workspace, .bloodPressure) == 2 }, "serve never synced the cuff")
+            try await bus.addRecords(
+                device: cuff,
+                [V.cuffRecord(systolic: 131, diastolic: 84, mean: 99, pulse: 66, year: 2026, month: 11, day: 22, hour: 7, minute: 5)]
+            )
+            #expect(try await eventually { try await count(workspace, .bloodPressure) == 3 }, "serve never synced the new reading")
+            // Further cycles store nothing twice.
+            try await Task.sleep(for: .seconds(2))
+            #expect(try await count(workspace, .bloodPressure) == 3)
+            #expect(try await bus.state(device: cuff)["connections"]?.integerValue ?? 0 >= 3)
+            kill(serve.processIdentifier, SIGTERM)
+            await CommandResult.waitForExit(serve)
+            #expect(serve.terminationStatus == 0)
+        }
+    }
+
+    private func eventually(within limit: Duration = .seconds(30), _ condition: () async throws -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if try await condition() { return true }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        return false
+    }
 }

@@ -64,10 +64,13 @@ struct CommandResult: Sendable {
     }
 
     /// Starts a command and returns at once, for tests that kill it midway.
-    static func start(_ executable: String, _ arguments: [String]) throws -> Process {
+    static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
