@@ -58,7 +58,11 @@ public struct BLEAdapter<Profile: BLEProfile>: Adapter {
             let client = try session.client()
             let state = session.state(adapterId: profile.info.id)
             do {
-                let found = try client.findDevice(address: address, serviceUUIDs: profile.serviceUUIDs, timeout: Self.findTimeout)
+                let found = try client.findDevice(
+                    address: address,
+                    serviceUUIDs: profile.serviceUUIDs,
+                    timeout: Self.findTimeout
+                )
                 guard Set(found.uuids).contains(where: { profile.serviceUUIDs.contains($0) }) else {
                     throw BLEFailure(
                         .unsupportedDevice,
@@ -83,7 +87,9 @@ public struct BLEAdapter<Profile: BLEProfile>: Adapter {
         let address = request.deviceId.uppercased()
         let (progressStream, progressSink) = AsyncStream.makeStream(of: String.self)
         let reporter = Task {
-            for await message in progressStream { await context.progress(ProgressValue(kind: .report, message: message)) }
+            for await message in progressStream {
+                await context.progress(ProgressValue(kind: .report, message: message))
+            }
         }
         defer { progressSink.finish() }
         await context.progress(ProgressValue(kind: .begin, message: "connecting to \(address)"))
@@ -97,10 +103,15 @@ public struct BLEAdapter<Profile: BLEProfile>: Adapter {
                 let client = try session.client()
                 let state = session.state(adapterId: profile.info.id)
                 let device = try client.findDevice(
-                    address: address, serviceUUIDs: profile.serviceUUIDs, timeout: Self.findTimeout
+                    address: address,
+                    serviceUUIDs: profile.serviceUUIDs,
+                    timeout: Self.findTimeout
                 )
                 if profile.requiresBond, !device.paired {
-                    throw BLEFailure(.pairingFailed, "\(address) is not paired: run `kidneyhub devices pair \(address)` first")
+                    throw BLEFailure(
+                        .pairingFailed,
+                        "\(address) is not paired: run `kidneyhub devices pair \(address)` first"
+                    )
                 }
                 let link = try session.connect(client, device, profile: profile)
                 defer { link.close() }
@@ -143,7 +154,10 @@ public struct BLEAdapter<Profile: BLEProfile>: Adapter {
                 "\(address) disconnected during the transfer (\(attempt) attempt(s)); the records received so far are stored",
                 retryable: true
             )
-            context.logger.log(.warning, "\(address) dropped the link mid-transfer; reconnecting (attempt \(attempt + 1))")
+            context.logger.log(
+                .warning,
+                "\(address) dropped the link mid-transfer; reconnecting (attempt \(attempt + 1))"
+            )
         }
         await context.progress(ProgressValue(kind: .end, message: "\(submitted) record(s) submitted"))
         progressSink.finish()
@@ -217,12 +231,15 @@ final class BLESession: @unchecked Sendable {
     }
 
     /// Connects and checks the profile's characteristics are there; an unsupported device is disconnected.
-    func connect(_ client: BlueZClient, _ device: BlueZDevice, profile: some BLEProfile) throws(BLEFailure) -> GATTLink {
+    func connect(_ client: BlueZClient, _ device: BlueZDevice, profile: some BLEProfile) throws(BLEFailure) -> GATTLink
+    {
         let link: GATTLink
         do {
             let connected = try client.connect(device)
             link = GATTLink(
-                client: client, device: connected, characteristics: try client.characteristics(of: connected),
+                client: client,
+                device: connected,
+                characteristics: try client.characteristics(of: connected),
                 timeZone: TimeZone.current
             )
         } catch {

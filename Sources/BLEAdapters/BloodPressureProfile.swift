@@ -7,7 +7,9 @@ import GATTProfiles
 public struct BloodPressureProfile: BLEProfile {
     public init() {}
 
-    public var info: AdapterInfo { AdapterInfo(id: "ble-bp-cuff", name: "Bluetooth blood-pressure cuff", version: "0.1.0") }
+    public var info: AdapterInfo {
+        AdapterInfo(id: "ble-bp-cuff", name: "Bluetooth blood-pressure cuff", version: "0.1.0")
+    }
     public var kinds: [String] { ["blood_pressure", "heart_rate"] }
     public var requiredCharacteristics: [(uuid: String, name: String)] {
         [(GATTUUID.bloodPressureMeasurement, "Blood Pressure Measurement 0x2A35")]
@@ -18,11 +20,16 @@ public struct BloodPressureProfile: BLEProfile {
     static let idle = Duration.seconds(10)
 
     public func collect(
-        _ link: GATTLink, cursor: String?, state: AdapterStateFile, progress: @Sendable (String) -> Void
+        _ link: GATTLink,
+        cursor: String?,
+        state: AdapterStateFile,
+        progress: @Sendable (String) -> Void
     ) throws(BLEFailure) -> CollectedRecords {
         let measurement = try link.required(GATTUUID.bloodPressureMeasurement, "Blood Pressure Measurement 0x2A35")
         try link.startNotify(measurement)
-        if let cuffPressure = link.characteristic(GATTUUID.intermediateCuffPressure) { try link.startNotify(cuffPressure) }
+        if let cuffPressure = link.characteristic(GATTUUID.intermediateCuffPressure) {
+            try link.startNotify(cuffPressure)
+        }
         // A&D: the clock write is what starts the transfer of stored records (obniz UA651BLE; blessed-bluez).
         if let clock = link.characteristic(GATTUUID.dateTime), clock.flags.contains("write") {
             try link.write(clock, link.currentDateTime().bytes)
@@ -34,10 +41,15 @@ public struct BloodPressureProfile: BLEProfile {
             case .disconnected, .idle:
                 break loop
             case .value(GATTUUID.intermediateCuffPressure, let bytes):
-                if let cuff = try? BloodPressureMeasurement(bytes: bytes, characteristic: BloodPressureMeasurement.intermediateCharacteristic),
+                if let cuff = try? BloodPressureMeasurement(
+                    bytes: bytes,
+                    characteristic: BloodPressureMeasurement.intermediateCharacteristic
+                ),
                     let pressure = cuff.systolic.value
                 {
-                    progress("cuff pressure \(RecordMapping.format(pressure)) \(cuff.unit == .kilopascal ? "kPa" : "mmHg")")
+                    progress(
+                        "cuff pressure \(RecordMapping.format(pressure)) \(cuff.unit == .kilopascal ? "kPa" : "mmHg")"
+                    )
                 }
             case .value(GATTUUID.bloodPressureMeasurement, let bytes):
                 RecordMapping.bloodPressure(bytes, link: link, cursor: &timeCursor, into: &collected)

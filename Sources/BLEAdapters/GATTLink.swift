@@ -26,7 +26,10 @@ public final class GATTLink: @unchecked Sendable {
     /// The characteristic, or "unsupported device" naming what is missing.
     public func required(_ uuid: String, _ name: String) throws(BLEFailure) -> BlueZCharacteristic {
         guard let found = characteristic(uuid) else {
-            throw BLEFailure(.unsupportedDevice, "unsupported device \(device.address) (\(device.name ?? "no name")): it has no \(name) characteristic")
+            throw BLEFailure(
+                .unsupportedDevice,
+                "unsupported device \(device.address) (\(device.name ?? "no name")): it has no \(name) characteristic"
+            )
         }
         return found
     }
@@ -55,7 +58,9 @@ public final class GATTLink: @unchecked Sendable {
         let deadline = ContinuousClock.now + idle
         while ContinuousClock.now < deadline {
             let event: BlueZEvent?
-            do { event = try client.nextEvent(timeout: deadline - ContinuousClock.now) } catch { throw BLEFailure(error) }
+            do { event = try client.nextEvent(timeout: deadline - ContinuousClock.now) } catch {
+                throw BLEFailure(error)
+            }
             guard let event else { return .idle }
             switch event {
             case .value(let path, let bytes):
@@ -78,8 +83,12 @@ public final class GATTLink: @unchecked Sendable {
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: now)
         return GATTDateTime(
-            year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hours: parts.hour ?? 0,
-            minutes: parts.minute ?? 0, seconds: parts.second ?? 0
+            year: parts.year ?? 0,
+            month: parts.month ?? 0,
+            day: parts.day ?? 0,
+            hours: parts.hour ?? 0,
+            minutes: parts.minute ?? 0,
+            seconds: parts.second ?? 0
         )
     }
 
@@ -90,7 +99,11 @@ public final class GATTLink: @unchecked Sendable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let components = DateComponents(
-            year: time.year, month: time.month, day: time.day, hour: time.hours, minute: time.minutes,
+            year: time.year,
+            month: time.month,
+            day: time.day,
+            hour: time.hours,
+            minute: time.minutes,
             second: time.seconds
         )
         guard let date = calendar.date(from: components) else { return nil }

@@ -22,7 +22,10 @@ public struct GlucoseProfile: BLEProfile {
     static let idle = Duration.seconds(10)
 
     public func collect(
-        _ link: GATTLink, cursor: String?, state: AdapterStateFile, progress: @Sendable (String) -> Void
+        _ link: GATTLink,
+        cursor: String?,
+        state: AdapterStateFile,
+        progress: @Sendable (String) -> Void
     ) throws(BLEFailure) -> CollectedRecords {
         let measurement = try link.required(GATTUUID.glucoseMeasurement, "Glucose Measurement 0x2A18")
         let controlPoint = try link.required(GATTUUID.recordAccessControlPoint, "Record Access Control Point 0x2A52")
@@ -36,7 +39,8 @@ public struct GlucoseProfile: BLEProfile {
             collected.cursor = cursor
             return collected
         }
-        let request = last.map { RecordAccessControlPoint.reportRecords(from: $0 + 1) } ?? RecordAccessControlPoint.reportAll
+        let request =
+            last.map { RecordAccessControlPoint.reportRecords(from: $0 + 1) } ?? RecordAccessControlPoint.reportAll
         try link.write(controlPoint, request)
         var newest = last
         var pending: [(GlucoseMeasurement, [UInt8])] = []
@@ -93,7 +97,13 @@ public struct GlucoseProfile: BLEProfile {
             }
         }
         for (record, bytes) in pending {
-            RecordMapping.glucose(record, bytes: bytes, meal: meals[record.sequenceNumber], link: link, into: &collected)
+            RecordMapping.glucose(
+                record,
+                bytes: bytes,
+                meal: meals[record.sequenceNumber],
+                link: link,
+                into: &collected
+            )
             newest = max(newest ?? 0, record.sequenceNumber)
         }
         collected.cursor = newest.map { "seq:\($0)" }

@@ -4,7 +4,12 @@ import GATTProfiles
 /// Decoded characteristic values turned into protocol records (adapter-protocol.md §5.2). A value that cannot be
 /// decoded, an error record and a reading without a usable time are logged with their bytes and skipped, never sent.
 enum RecordMapping {
-    static func bloodPressure(_ bytes: [UInt8], link: GATTLink, cursor: inout TimeCursor, into collected: inout CollectedRecords) {
+    static func bloodPressure(
+        _ bytes: [UInt8],
+        link: GATTLink,
+        cursor: inout TimeCursor,
+        into collected: inout CollectedRecords
+    ) {
         let reading: BloodPressureMeasurement
         do {
             reading = try BloodPressureMeasurement(bytes: bytes)
@@ -13,7 +18,15 @@ enum RecordMapping {
             return
         }
         noteReservedFlags(reading.reservedFlags, BloodPressureMeasurement.characteristic, bytes, &collected)
-        guard let (time, effectiveTime) = timing(reading.timeStamp, link, BloodPressureMeasurement.characteristic, bytes, &collected) else {
+        guard
+            let (time, effectiveTime) = timing(
+                reading.timeStamp,
+                link,
+                BloodPressureMeasurement.characteristic,
+                bytes,
+                &collected
+            )
+        else {
             return
         }
         if let time {
@@ -40,22 +53,34 @@ enum RecordMapping {
         let id = recordId(link, "bp", time, bytes)
         collected.records.append(
             MeasurementRecord(
-                sourceRecordId: id, kind: "blood_pressure", components: components,
-                unit: reading.unit == .kilopascal ? "kPa" : "mm[Hg]", effectiveTime: effectiveTime, context: context
+                sourceRecordId: id,
+                kind: "blood_pressure",
+                components: components,
+                unit: reading.unit == .kilopascal ? "kPa" : "mm[Hg]",
+                effectiveTime: effectiveTime,
+                context: context
             )
         )
         if let pulse = reading.pulseRate?.value {
             collected.records.append(
                 MeasurementRecord(
-                    sourceRecordId: id + "/pulse", kind: "heart_rate", value: pulse, unit: "/min",
-                    effectiveTime: effectiveTime, context: MeasurementContext(userIndex: reading.userIndex)
+                    sourceRecordId: id + "/pulse",
+                    kind: "heart_rate",
+                    value: pulse,
+                    unit: "/min",
+                    effectiveTime: effectiveTime,
+                    context: MeasurementContext(userIndex: reading.userIndex)
                 )
             )
         }
     }
 
     static func weight(
-        _ bytes: [UInt8], feature: WeightScaleFeature?, user consentedUser: Int?, link: GATTLink, cursor: inout TimeCursor,
+        _ bytes: [UInt8],
+        feature: WeightScaleFeature?,
+        user consentedUser: Int?,
+        link: GATTLink,
+        cursor: inout TimeCursor,
         into collected: inout CollectedRecords
     ) {
         let reading: WeightMeasurement
@@ -66,7 +91,15 @@ enum RecordMapping {
             return
         }
         noteReservedFlags(reading.reservedFlags, WeightMeasurement.characteristic, bytes, &collected)
-        guard let (time, effectiveTime) = timing(reading.timeStamp, link, WeightMeasurement.characteristic, bytes, &collected) else {
+        guard
+            let (time, effectiveTime) = timing(
+                reading.timeStamp,
+                link,
+                WeightMeasurement.characteristic,
+                bytes,
+                &collected
+            )
+        else {
             return
         }
         if let time {
@@ -77,21 +110,30 @@ enum RecordMapping {
             cursor.advance(to: time)
         }
         guard let value = reading.weight else {
-            collected.problems.append("\(WeightMeasurement.characteristic): measurement unsuccessful, skipped (bytes: \(hexString(bytes)))")
+            collected.problems.append(
+                "\(WeightMeasurement.characteristic): measurement unsuccessful, skipped (bytes: \(hexString(bytes)))"
+            )
             return
         }
         let rounded = feature?.rounded(value, units: reading.units) ?? value
         collected.records.append(
             MeasurementRecord(
-                sourceRecordId: recordId(link, "weight", time, bytes), kind: "body_weight", value: rounded,
-                unit: reading.units == .si ? "kg" : "[lb_av]", effectiveTime: effectiveTime,
+                sourceRecordId: recordId(link, "weight", time, bytes),
+                kind: "body_weight",
+                value: rounded,
+                unit: reading.units == .si ? "kg" : "[lb_av]",
+                effectiveTime: effectiveTime,
                 context: MeasurementContext(userIndex: reading.userIndex ?? consentedUser)
             )
         )
     }
 
     static func bodyFat(
-        _ bytes: [UInt8], user consentedUser: Int?, link: GATTLink, cursor: TimeCursor, into collected: inout CollectedRecords
+        _ bytes: [UInt8],
+        user consentedUser: Int?,
+        link: GATTLink,
+        cursor: TimeCursor,
+        into collected: inout CollectedRecords
     ) {
         let reading: BodyCompositionMeasurement
         do {
@@ -100,7 +142,14 @@ enum RecordMapping {
             collected.problems.append("skipped a malformed value: \(error)")
             return
         }
-        guard let (time, effectiveTime) = timing(reading.timeStamp, link, BodyCompositionMeasurement.characteristic, bytes, &collected),
+        guard
+            let (time, effectiveTime) = timing(
+                reading.timeStamp,
+                link,
+                BodyCompositionMeasurement.characteristic,
+                bytes,
+                &collected
+            ),
             let fat = reading.bodyFatPercent
         else { return }
         // Its weight sibling already moved the cursor past this time in the same connection; older ones were stored.
@@ -110,23 +159,34 @@ enum RecordMapping {
         }
         collected.records.append(
             MeasurementRecord(
-                sourceRecordId: recordId(link, "fat", time, bytes), kind: "body_fat", value: fat, unit: "%",
-                effectiveTime: effectiveTime, context: MeasurementContext(userIndex: reading.userIndex ?? consentedUser)
+                sourceRecordId: recordId(link, "fat", time, bytes),
+                kind: "body_fat",
+                value: fat,
+                unit: "%",
+                effectiveTime: effectiveTime,
+                context: MeasurementContext(userIndex: reading.userIndex ?? consentedUser)
             )
         )
     }
 
     static func glucose(
-        _ reading: GlucoseMeasurement, bytes: [UInt8], meal: GlucoseMeasurementContext.Meal?, link: GATTLink,
+        _ reading: GlucoseMeasurement,
+        bytes: [UInt8],
+        meal: GlucoseMeasurementContext.Meal?,
+        link: GATTLink,
         into collected: inout CollectedRecords
     ) {
         let characteristic = GlucoseMeasurement.characteristic
         guard let effectiveTime = link.rfc3339(reading.effectiveTime) else {
-            collected.problems.append("\(characteristic): record \(reading.sequenceNumber) has no usable time (\(reading.baseTime)), skipped (bytes: \(hexString(bytes)))")
+            collected.problems.append(
+                "\(characteristic): record \(reading.sequenceNumber) has no usable time (\(reading.baseTime)), skipped (bytes: \(hexString(bytes)))"
+            )
             return
         }
         if reading.isControlSolution {
-            collected.problems.append("\(characteristic): record \(reading.sequenceNumber) is a control-solution test, skipped")
+            collected.problems.append(
+                "\(characteristic): record \(reading.sequenceNumber) is a control-solution test, skipped"
+            )
             return
         }
         if let status = reading.sensorStatus, !status.intersection(.invalidatesResult).isEmpty {
@@ -150,8 +210,11 @@ enum RecordMapping {
             }
         collected.records.append(
             MeasurementRecord(
-                sourceRecordId: "\(link.device.address)/glucose/\(reading.sequenceNumber)", kind: "blood_glucose",
-                value: value, unit: unit, effectiveTime: effectiveTime,
+                sourceRecordId: "\(link.device.address)/glucose/\(reading.sequenceNumber)",
+                kind: "blood_glucose",
+                value: value,
+                unit: unit,
+                effectiveTime: effectiveTime,
                 context: MeasurementContext(mealRelation: meal?.mealRelation, sampleSite: site)
             )
         )
@@ -160,7 +223,10 @@ enum RecordMapping {
     /// The device time of a reading and its RFC 3339 form; a reading sent without a time stamp was taken just now.
     /// Nil (and a logged problem) when the time stamp is there but unusable.
     private static func timing(
-        _ stamp: GATTDateTime?, _ link: GATTLink, _ characteristic: String, _ bytes: [UInt8],
+        _ stamp: GATTDateTime?,
+        _ link: GATTLink,
+        _ characteristic: String,
+        _ bytes: [UInt8],
         _ collected: inout CollectedRecords
     ) -> (GATTDateTime?, String)? {
         guard let stamp else {
@@ -168,7 +234,9 @@ enum RecordMapping {
             return (nil, now)
         }
         guard let text = link.rfc3339(stamp) else {
-            collected.problems.append("\(characteristic): time stamp \(stamp) is incomplete or does not exist locally, skipped (bytes: \(hexString(bytes)))")
+            collected.problems.append(
+                "\(characteristic): time stamp \(stamp) is incomplete or does not exist locally, skipped (bytes: \(hexString(bytes)))"
+            )
             return nil
         }
         return (stamp, text)
@@ -178,10 +246,16 @@ enum RecordMapping {
     /// without a time stamp, the bytes and the time of receipt.
     private static func recordId(_ link: GATTLink, _ kind: String, _ time: GATTDateTime?, _ bytes: [UInt8]) -> String {
         if let time { return "\(link.device.address)/\(kind)/\(time)" }
-        return "\(link.device.address)/\(kind)/received-\(link.currentDateTime())/\(hexString(bytes).replacingOccurrences(of: " ", with: ""))"
+        return
+            "\(link.device.address)/\(kind)/received-\(link.currentDateTime())/\(hexString(bytes).replacingOccurrences(of: " ", with: ""))"
     }
 
-    private static func noteReservedFlags(_ flags: some BinaryInteger, _ characteristic: String, _ bytes: [UInt8], _ collected: inout CollectedRecords) {
+    private static func noteReservedFlags(
+        _ flags: some BinaryInteger,
+        _ characteristic: String,
+        _ bytes: [UInt8],
+        _ collected: inout CollectedRecords
+    ) {
         guard flags != 0 else { return }
         collected.problems.append(
             "\(characteristic): reserved flag bits 0x\(String(flags, radix: 16)) ignored (bytes: \(hexString(bytes)))"

@@ -40,7 +40,10 @@ public struct WeightScaleProfile: BLEProfile {
     }
 
     public func collect(
-        _ link: GATTLink, cursor: String?, state: AdapterStateFile, progress: @Sendable (String) -> Void
+        _ link: GATTLink,
+        cursor: String?,
+        state: AdapterStateFile,
+        progress: @Sendable (String) -> Void
     ) throws(BLEFailure) -> CollectedRecords {
         let weight = try link.required(GATTUUID.weightMeasurement, "Weight Measurement 0x2A9D")
         var collected = CollectedRecords()
@@ -71,7 +74,10 @@ public struct WeightScaleProfile: BLEProfile {
             }
             try link.write(
                 controlPoint,
-                UserControlPoint.consent(userIndex: UInt8(registration.userIndex), consentCode: UInt16(registration.consentCode))
+                UserControlPoint.consent(
+                    userIndex: UInt8(registration.userIndex),
+                    consentCode: UInt16(registration.consentCode)
+                )
             )
             let response = try awaitControlPointResponse(link, request: 0x02)
             guard response.result == .success else {
@@ -90,7 +96,14 @@ public struct WeightScaleProfile: BLEProfile {
             case .disconnected, .idle:
                 break loop
             case .value(GATTUUID.weightMeasurement, let bytes):
-                RecordMapping.weight(bytes, feature: feature, user: consentedUser, link: link, cursor: &timeCursor, into: &collected)
+                RecordMapping.weight(
+                    bytes,
+                    feature: feature,
+                    user: consentedUser,
+                    link: link,
+                    cursor: &timeCursor,
+                    into: &collected
+                )
             case .value(GATTUUID.bodyCompositionMeasurement, let bytes):
                 RecordMapping.bodyFat(bytes, user: consentedUser, link: link, cursor: timeCursor, into: &collected)
             case .value:
@@ -101,7 +114,9 @@ public struct WeightScaleProfile: BLEProfile {
         return collected
     }
 
-    private func awaitControlPointResponse(_ link: GATTLink, request: UInt8) throws(BLEFailure) -> UserControlPoint.Response {
+    private func awaitControlPointResponse(_ link: GATTLink, request: UInt8) throws(BLEFailure)
+        -> UserControlPoint.Response
+    {
         while true {
             switch try link.next(idle: .seconds(10)) {
             case .value(GATTUUID.userControlPoint, let bytes):
@@ -114,9 +129,17 @@ public struct WeightScaleProfile: BLEProfile {
             case .value:
                 continue
             case .disconnected:
-                throw BLEFailure(.deviceDisconnected, "the scale dropped the link before answering the User Control Point", retryable: true)
+                throw BLEFailure(
+                    .deviceDisconnected,
+                    "the scale dropped the link before answering the User Control Point",
+                    retryable: true
+                )
             case .idle:
-                throw BLEFailure(.deviceDisconnected, "the scale did not answer the User Control Point", retryable: true)
+                throw BLEFailure(
+                    .deviceDisconnected,
+                    "the scale did not answer the User Control Point",
+                    retryable: true
+                )
             }
         }
     }

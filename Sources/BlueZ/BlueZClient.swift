@@ -106,7 +106,11 @@ public final class BlueZClient: @unchecked Sendable {
             adapter,
             BlueZNames.adapter,
             "SetDiscoveryFilter",
-            [.properties(["UUIDs": .array(element: "s", serviceUUIDs.map { .string($0) }), "Transport": .string("le")])]
+            [
+                .properties([
+                    "UUIDs": .array(element: "s", serviceUUIDs.map { .string($0) }), "Transport": .string("le"),
+                ])
+            ]
         )
         _ = try call(adapter, BlueZNames.adapter, "StartDiscovery")
         defer { _ = try? call(adapter, BlueZNames.adapter, "StopDiscovery") }
@@ -135,7 +139,8 @@ public final class BlueZClient: @unchecked Sendable {
     }
 
     /// The device with this address: at once when BlueZ knows it, else after discovering for up to `timeout`.
-    public func findDevice(address: String, serviceUUIDs: [String], timeout: Duration) throws(BlueZError) -> BlueZDevice {
+    public func findDevice(address: String, serviceUUIDs: [String], timeout: Duration) throws(BlueZError) -> BlueZDevice
+    {
         if let known = try device(address: address) { return known }
         var match: BlueZDevice?
         let adapter = try adapterPath()
@@ -143,7 +148,11 @@ public final class BlueZClient: @unchecked Sendable {
             adapter,
             BlueZNames.adapter,
             "SetDiscoveryFilter",
-            [.properties(["UUIDs": .array(element: "s", serviceUUIDs.map { .string($0) }), "Transport": .string("le")])]
+            [
+                .properties([
+                    "UUIDs": .array(element: "s", serviceUUIDs.map { .string($0) }), "Transport": .string("le"),
+                ])
+            ]
         )
         _ = try call(adapter, BlueZNames.adapter, "StartDiscovery")
         defer { _ = try? call(adapter, BlueZNames.adapter, "StopDiscovery") }
@@ -170,10 +179,13 @@ public final class BlueZClient: @unchecked Sendable {
         var current = device
         do {
             _ = try bus.call(
-                destination: BlueZNames.service, path: device.path, interface: BlueZNames.device, member: "Connect",
+                destination: BlueZNames.service,
+                path: device.path,
+                interface: BlueZNames.device,
+                member: "Connect",
                 timeout: timeout
             )
-        } catch where error.name == "org.bluez.Error.AlreadyConnected" {
+        } catch  where error.name == "org.bluez.Error.AlreadyConnected" {
             // bleak: BlueZ keeps devices connected after a client died; reuse the link.
         } catch {
             throw BlueZError(.disconnected, "cannot connect to \(device.address): \(error)")
@@ -215,10 +227,13 @@ public final class BlueZClient: @unchecked Sendable {
             defer { agent.unregister(from: bus) }
             do {
                 _ = try bus.call(
-                    destination: BlueZNames.service, path: device.path, interface: BlueZNames.device, member: "Pair",
+                    destination: BlueZNames.service,
+                    path: device.path,
+                    interface: BlueZNames.device,
+                    member: "Pair",
                     timeout: timeout
                 )
-            } catch where error.name == "org.bluez.Error.AlreadyExists" {
+            } catch  where error.name == "org.bluez.Error.AlreadyExists" {
                 // paired meanwhile
             } catch {
                 throw BlueZError.fromPair(error, askedForPasskey: agent.wasAskedForPasskey, hadPasskey: passkey != nil)
@@ -227,7 +242,10 @@ public final class BlueZClient: @unchecked Sendable {
         // Trusted lets the device reconnect without asking again (bleak sets it too).
         do {
             _ = try bus.call(
-                destination: BlueZNames.service, path: device.path, interface: BlueZNames.properties, member: "Set",
+                destination: BlueZNames.service,
+                path: device.path,
+                interface: BlueZNames.properties,
+                member: "Set",
                 arguments: [.string(BlueZNames.device), .string("Trusted"), .variant(.boolean(true))]
             )
         } catch {
@@ -239,7 +257,8 @@ public final class BlueZClient: @unchecked Sendable {
     /// The device's current properties.
     public func refreshed(_ device: BlueZDevice) throws(BlueZError) -> BlueZDevice {
         let reply = try call(device.path, BlueZNames.properties, "GetAll", [.string(BlueZNames.device)])
-        guard let properties = reply.first?.stringKeyedEntries, let updated = BlueZDevice(path: device.path, properties: properties)
+        guard let properties = reply.first?.stringKeyedEntries,
+            let updated = BlueZDevice(path: device.path, properties: properties)
         else {
             throw BlueZError(.deviceNotFound, "\(device.address) is gone from BlueZ")
         }
@@ -270,10 +289,12 @@ public final class BlueZClient: @unchecked Sendable {
     public func startNotify(_ characteristic: BlueZCharacteristic) throws(BlueZError) {
         do {
             _ = try bus.call(
-                destination: BlueZNames.service, path: characteristic.path, interface: BlueZNames.gattCharacteristic,
+                destination: BlueZNames.service,
+                path: characteristic.path,
+                interface: BlueZNames.gattCharacteristic,
                 member: "StartNotify"
             )
-        } catch where error.name == "org.bluez.Error.InProgress" {
+        } catch  where error.name == "org.bluez.Error.InProgress" {
             // already being enabled
         } catch {
             throw Self.classify(error, "StartNotify on \(characteristic.uuid)")
@@ -329,7 +350,11 @@ public final class BlueZClient: @unchecked Sendable {
     {
         do {
             return try bus.call(
-                destination: BlueZNames.service, path: path, interface: interface, member: member, arguments: arguments
+                destination: BlueZNames.service,
+                path: path,
+                interface: interface,
+                member: member,
+                arguments: arguments
             )
         } catch {
             throw Self.classify(error, "\(interface).\(member) on \(path)")

@@ -33,11 +33,15 @@ public struct BlueZError: Error, Sendable, Hashable, CustomStringConvertible {
         switch error.name {
         case "org.bluez.Error.AuthenticationRejected": reason = "the device refused pairing"
         case "org.bluez.Error.AuthenticationCanceled": reason = "pairing was cancelled"
-        case "org.bluez.Error.AuthenticationFailed": reason = hadPasskey ? "the passkey was wrong" : "authentication failed"
+        case "org.bluez.Error.AuthenticationFailed":
+            reason = hadPasskey ? "the passkey was wrong" : "authentication failed"
         case "org.bluez.Error.AuthenticationTimeout": reason = "the device did not answer in time"
         case "org.bluez.Error.ConnectionAttemptFailed": reason = "the device could not be reached"
         default: reason = error.description
         }
-        return BlueZError(.pairingFailed(needsPasskey: askedForPasskey && !hadPasskey), "pairing failed: \(reason) (\(error.name))")
+        return BlueZError(
+            .pairingFailed(needsPasskey: askedForPasskey && !hadPasskey),
+            "pairing failed: \(reason) (\(error.name))"
+        )
     }
 }

@@ -18,15 +18,21 @@ final class PasskeyAgent {
     func register(on bus: DBusConnection) throws(DBusError) {
         bus.export(path: Self.path) { [self] call in handle(call) }
         _ = try bus.call(
-            destination: BlueZNames.service, path: BlueZNames.agentManagerPath, interface: BlueZNames.agentManager,
-            member: "RegisterAgent", arguments: [.objectPath(Self.path), .string(Self.capability)]
+            destination: BlueZNames.service,
+            path: BlueZNames.agentManagerPath,
+            interface: BlueZNames.agentManager,
+            member: "RegisterAgent",
+            arguments: [.objectPath(Self.path), .string(Self.capability)]
         )
     }
 
     func unregister(from bus: DBusConnection) {
         _ = try? bus.call(
-            destination: BlueZNames.service, path: BlueZNames.agentManagerPath, interface: BlueZNames.agentManager,
-            member: "UnregisterAgent", arguments: [.objectPath(Self.path)]
+            destination: BlueZNames.service,
+            path: BlueZNames.agentManagerPath,
+            interface: BlueZNames.agentManager,
+            member: "UnregisterAgent",
+            arguments: [.objectPath(Self.path)]
         )
         bus.unexport(path: Self.path)
     }

@@ -77,7 +77,9 @@ public final class DBusConnection: @unchecked Sendable {
         arguments: [DBusValue] = [],
         timeout: Duration = .seconds(25)
     ) throws(DBusError) -> [DBusValue] {
-        guard isConnected else { throw DBusError(name: DBusError.disconnectedName, message: "the bus connection is closed") }
+        guard isConnected else {
+            throw DBusError(name: DBusError.disconnectedName, message: "the bus connection is closed")
+        }
         guard let message = dbus_message_new_method_call(destination, path, interface, member) else {
             throw DBusError(name: DBusError.invalidReplyName, message: "cannot build a call to \(interface).\(member)")
         }
@@ -94,8 +96,10 @@ public final class DBusConnection: @unchecked Sendable {
         while true {
             if let reply = try pump(until: deadline, replyTo: serial) {
                 if reply.kind == .error {
-                    throw DBusError(name: reply.errorName ?? "org.freedesktop.DBus.Error.Failed",
-                                    message: reply.arguments.first?.stringValue ?? "")
+                    throw DBusError(
+                        name: reply.errorName ?? "org.freedesktop.DBus.Error.Failed",
+                        message: reply.arguments.first?.stringValue ?? ""
+                    )
                 }
                 return reply.arguments
             }
@@ -151,12 +155,19 @@ public final class DBusConnection: @unchecked Sendable {
     /// Reads what arrives until `deadline` or until the reply to `serial` (returned) is read. Signals are queued,
     /// calls to exported objects are answered. Returns nil at the deadline, or as soon as a signal was queued when
     /// no reply is awaited.
-    private func pump(until deadline: ContinuousClock.Instant, replyTo serial: UInt32?) throws(DBusError) -> DBusMessage? {
+    private func pump(until deadline: ContinuousClock.Instant, replyTo serial: UInt32?) throws(DBusError)
+        -> DBusMessage?
+    {
         while true {
             while let incoming = dbus_connection_pop_message(raw) {
                 defer { dbus_message_unref(incoming) }
                 let message = Self.decode(incoming)
-                if trace { FileHandle.standardError.write("dbus< \(message.kind) serial=\(message.serial) reply=\(message.replySerial) \(message.member ?? message.errorName ?? "") awaiting=\(String(describing: serial))\n".data(using: .utf8)!) }
+                if trace {
+                    FileHandle.standardError.write(
+                        "dbus< \(message.kind) serial=\(message.serial) reply=\(message.replySerial) \(message.member ?? message.errorName ?? "") awaiting=\(String(describing: serial))\n"
+                            .data(using: .utf8)!
+                    )
+                }
                 switch message.kind {
                 case .methodReturn, .error:
                     if let serial, message.replySerial == serial { return message }
@@ -172,7 +183,12 @@ public final class DBusConnection: @unchecked Sendable {
             if serial == nil, !queuedSignals.isEmpty { return nil }
             let left = deadline - ContinuousClock.now
             if left <= .zero { return nil }
-            let milliseconds = Int32(clamping: max(1, min(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000, 100)))
+            let milliseconds = Int32(
+                clamping: max(
+                    1,
+                    min(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000, 100)
+                )
+            )
             guard dbus_connection_read_write(raw, milliseconds) != 0 else {
                 throw DBusError(name: DBusError.disconnectedName, message: "the bus connection was lost")
             }
@@ -183,7 +199,12 @@ public final class DBusConnection: @unchecked Sendable {
         if dbus_message_get_no_reply(raw) != 0, handlers[message.path ?? ""] == nil { return }
         let reply: DBusMethodReply =
             handlers[message.path ?? ""]?(message)
-            ?? .error(DBusError(name: "org.freedesktop.DBus.Error.UnknownObject", message: "no object at \(message.path ?? "")"))
+            ?? .error(
+                DBusError(
+                    name: "org.freedesktop.DBus.Error.UnknownObject",
+                    message: "no object at \(message.path ?? "")"
+                )
+            )
         let response: OpaquePointer?
         switch reply {
         case .values(let values):
@@ -222,7 +243,9 @@ public final class DBusConnection: @unchecked Sendable {
 
     private static func takeError(_ error: inout CDBus.DBusError, fallback: String) -> DBusError {
         defer { dbus_error_free(&error) }
-        guard dbus_error_is_set(&error) != 0 else { return DBusError(name: DBusError.disconnectedName, message: fallback) }
+        guard dbus_error_is_set(&error) != 0 else {
+            return DBusError(name: DBusError.disconnectedName, message: fallback)
+        }
         return DBusError(
             name: error.name.map { String(cString: $0) } ?? DBusError.disconnectedName,
             message: error.message.map { String(cString: $0) } ?? fallback

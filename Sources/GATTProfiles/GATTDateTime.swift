@@ -82,7 +82,14 @@ public struct GATTDateTime: Sendable, Hashable, CustomStringConvertible {
         let dayCount = Int((Double(total) / 1440).rounded(.down))
         let minuteOfDay = total - dayCount * 1440
         let (y, m, d) = civilFromDays(dayCount)
-        return GATTDateTime(year: y, month: m, day: d, hours: minuteOfDay / 60, minutes: minuteOfDay % 60, seconds: seconds)
+        return GATTDateTime(
+            year: y,
+            month: m,
+            day: d,
+            hours: minuteOfDay / 60,
+            minutes: minuteOfDay % 60,
+            seconds: seconds
+        )
     }
 }
 

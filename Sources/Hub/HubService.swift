@@ -159,8 +159,11 @@ public actor HubService {
         let device = try await client.pair(deviceId: deviceId, passkey: passkey).device
         try await store.rememberPairedDevice(
             HubStore.DeviceIdentity(
-                adapterId: adapterId, deviceId: device.deviceId, manufacturer: device.manufacturer,
-                model: device.model ?? device.name, serial: device.serial
+                adapterId: adapterId,
+                deviceId: device.deviceId,
+                manufacturer: device.manufacturer,
+                model: device.model ?? device.name,
+                serial: device.serial
             ),
             atMs: Self.nowMs()
         )

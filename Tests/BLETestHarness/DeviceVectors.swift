@@ -12,8 +12,16 @@ public enum DeviceVectors {
 
     /// A blood-pressure record like the A&D's (flags 0x16: time stamp, pulse, status) at a given local time.
     public static func cuffRecord(
-        systolic: UInt16, diastolic: UInt16, mean: UInt16, pulse: UInt16,
-        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int = 0
+        systolic: UInt16,
+        diastolic: UInt16,
+        mean: UInt16,
+        pulse: UInt16,
+        year: Int,
+        month: Int,
+        day: Int,
+        hour: Int,
+        minute: Int,
+        second: Int = 0
     ) -> [UInt8] {
         [0x16] + le(systolic) + le(diastolic) + le(mean) + dateTime(year, month, day, hour, minute, second) + le(pulse)
             + [0x00, 0x00]
@@ -21,7 +29,13 @@ public enum DeviceVectors {
 
     /// A weight record (flags: time stamp, user id when given) in kg.
     public static func weightRecord(
-        kilograms: Double, year: Int, month: Int, day: Int, hour: Int, minute: Int, user: UInt8? = nil
+        kilograms: Double,
+        year: Int,
+        month: Int,
+        day: Int,
+        hour: Int,
+        minute: Int,
+        user: UInt8? = nil
     ) -> [UInt8] {
         let raw = UInt16((kilograms * 200).rounded())  // resolution 0.005 kg
         var bytes: [UInt8] = [0x02 | (user == nil ? 0 : 0x04)] + le(raw) + dateTime(year, month, day, hour, minute, 0)
@@ -31,7 +45,13 @@ public enum DeviceVectors {
 
     /// A glucose record in mg/dL (kg/L, exponent −5), capillary whole blood, finger.
     public static func glucoseRecord(
-        sequence: UInt16, milligramsPerDecilitre: UInt16, year: Int, month: Int, day: Int, hour: Int, minute: Int,
+        sequence: UInt16,
+        milligramsPerDecilitre: UInt16,
+        year: Int,
+        month: Int,
+        day: Int,
+        hour: Int,
+        minute: Int,
         contextFollows: Bool = false
     ) -> [UInt8] {
         let sfloat = UInt16(0xB000) | (milligramsPerDecilitre & 0x0FFF)  // exponent −5 → kg/L
@@ -39,7 +59,9 @@ public enum DeviceVectors {
             + le(sfloat) + [0x11]
     }
 
-    public static func dateTime(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int) -> [UInt8] {
+    public static func dateTime(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int)
+        -> [UInt8]
+    {
         [UInt8(year & 0xFF), UInt8(year >> 8), UInt8(month), UInt8(day), UInt8(hour), UInt8(minute), UInt8(second)]
     }
 

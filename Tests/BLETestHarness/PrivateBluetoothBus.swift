@@ -61,7 +61,9 @@ public final class PrivateBluetoothBus: Sendable {
         daemon.standardOutput = FileHandle.nullDevice
         daemon.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try daemon.run()
-        try await waitUntil(timeout: .seconds(10), "dbus-daemon socket") { FileManager.default.fileExists(atPath: socket) }
+        try await waitUntil(timeout: .seconds(10), "dbus-daemon socket") {
+            FileManager.default.fileExists(atPath: socket)
+        }
 
         let mock = Process()
         mock.executableURL = URL(fileURLWithPath: python)
@@ -76,7 +78,13 @@ public final class PrivateBluetoothBus: Sendable {
 
         let worker = DBusWorker(label: "kidneyhub.test.bluez-start")
         let control = try await worker.run { try DBusConnection.connect(address: address) }
-        let bus = PrivateBluetoothBus(directory: directory, address: address, daemon: daemon, mock: mock, control: control)
+        let bus = PrivateBluetoothBus(
+            directory: directory,
+            address: address,
+            daemon: daemon,
+            mock: mock,
+            control: control
+        )
         do {
             try await waitUntil(timeout: .seconds(20), "org.bluez on the private bus") {
                 guard mock.isRunning else { return true }
@@ -143,7 +151,13 @@ public final class PrivateBluetoothBus: Sendable {
     private func mockCall(_ member: String, _ arguments: [DBusValue]) async throws -> [DBusValue] {
         let control = control
         return try await worker.run {
-            try control.call(destination: "org.bluez", path: "/", interface: "org.bluez.Mock", member: member, arguments: arguments)
+            try control.call(
+                destination: "org.bluez",
+                path: "/",
+                interface: "org.bluez.Mock",
+                member: member,
+                arguments: arguments
+            )
         }
     }
 
@@ -151,8 +165,11 @@ public final class PrivateBluetoothBus: Sendable {
         let control = control
         return try await worker.run {
             try control.call(
-                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                member: "NameHasOwner", arguments: [.string(name)]
+                destination: "org.freedesktop.DBus",
+                path: "/org/freedesktop/DBus",
+                interface: "org.freedesktop.DBus",
+                member: "NameHasOwner",
+                arguments: [.string(name)]
             ).first?.boolValue == true
         }
     }

@@ -25,8 +25,12 @@ struct BlueZClientTests {
 
     @Test func discoversOnlyDevicesWithTheWantedServices() async throws {
         try await withBus { bus, worker, client in
-            try await bus.addDevice(kind: "and-ua651ble", address: Self.cuffAddress, name: "A&D_UA-651BLE_123456",
-                                    options: ["rssi": .int16(-48)])
+            try await bus.addDevice(
+                kind: "and-ua651ble",
+                address: Self.cuffAddress,
+                name: "A&D_UA-651BLE_123456",
+                options: ["rssi": .int16(-48)]
+            )
             try await bus.addDevice(kind: "glucose-meter", address: "00:60:19:00:00:02", name: "meter+ 1234")
             let found = try await worker.run {
                 try client.discover(serviceUUIDs: [GATTUUID.bloodPressureService], duration: .milliseconds(300))
@@ -40,8 +44,12 @@ struct BlueZClientTests {
     @Test func connectsReadsWritesAndReceivesIndicationsUntilTheCuffDisconnects() async throws {
         try await withBus { bus, worker, client in
             let path = try await bus.addDevice(
-                kind: "and-ua651ble", address: Self.cuffAddress, name: "A&D_UA-651BLE_123456",
-                options: ["records": PrivateBluetoothBus.records([DeviceVectors.andReading1, DeviceVectors.andReading2])]
+                kind: "and-ua651ble",
+                address: Self.cuffAddress,
+                name: "A&D_UA-651BLE_123456",
+                options: [
+                    "records": PrivateBluetoothBus.records([DeviceVectors.andReading1, DeviceVectors.andReading2])
+                ]
             )
             let received = try await worker.run { () -> [[UInt8]] in
                 guard let device = try client.device(address: Self.cuffAddress) else { return [] }
@@ -55,7 +63,9 @@ struct BlueZClientTests {
                 var values: [[UInt8]] = []
                 while let event = try client.nextEvent(timeout: .seconds(5)) {
                     if case .value(measurement.path, let bytes) = event { values.append(bytes) }
-                    if case .deviceChanged(connected.path, let changed) = event, changed["Connected"]?.boolValue == false {
+                    if case .deviceChanged(connected.path, let changed) = event,
+                        changed["Connected"]?.boolValue == false
+                    {
                         break
                     }
                 }
@@ -70,8 +80,12 @@ struct BlueZClientTests {
 
     @Test func pairsWithThePasskeyThroughOurAgent() async throws {
         try await withBus { bus, worker, client in
-            try await bus.addDevice(kind: "glucose-meter", address: "00:60:19:00:00:02", name: "meter+ 1234",
-                                    options: ["passkey": .uint32(123_456)])
+            try await bus.addDevice(
+                kind: "glucose-meter",
+                address: "00:60:19:00:00:02",
+                name: "meter+ 1234",
+                options: ["passkey": .uint32(123_456)]
+            )
             let paired = try await worker.run { () -> BlueZDevice? in
                 guard let device = try client.device(address: "00:60:19:00:00:02") else { return nil }
                 return try client.pair(device, passkey: 123_456)
@@ -82,8 +96,12 @@ struct BlueZClientTests {
 
     @Test func pairingWithoutAPasskeySaysOneIsNeeded() async throws {
         try await withBus { bus, worker, client in
-            try await bus.addDevice(kind: "glucose-meter", address: "00:60:19:00:00:02", name: "meter+ 1234",
-                                    options: ["passkey": .uint32(123_456)])
+            try await bus.addDevice(
+                kind: "glucose-meter",
+                address: "00:60:19:00:00:02",
+                name: "meter+ 1234",
+                options: ["passkey": .uint32(123_456)]
+            )
             let outcome = try await worker.run { () -> BlueZError? in
                 guard let device = try client.device(address: "00:60:19:00:00:02") else { return nil }
                 do {
@@ -110,8 +128,12 @@ struct BlueZClientTests {
 
     @Test func refusedPairingIsAClearError() async throws {
         try await withBus { bus, worker, client in
-            try await bus.addDevice(kind: "and-ua651ble", address: Self.cuffAddress, name: "A&D_UA-651BLE_123456",
-                                    options: ["refusePairing": .boolean(true)])
+            try await bus.addDevice(
+                kind: "and-ua651ble",
+                address: Self.cuffAddress,
+                name: "A&D_UA-651BLE_123456",
+                options: ["refusePairing": .boolean(true)]
+            )
             let outcome = try await worker.run { () -> BlueZError? in
                 guard let device = try client.device(address: Self.cuffAddress) else { return nil }
                 do {
@@ -135,7 +157,9 @@ struct BlueZClientTests {
             let client = try BlueZClient(bus: DBusConnection.connect(address: bus.address))
             do {
                 _ = try client.bus.call(
-                    destination: "org.bluez.absent", path: "/", interface: BlueZNames.objectManager,
+                    destination: "org.bluez.absent",
+                    path: "/",
+                    interface: BlueZNames.objectManager,
                     member: "GetManagedObjects"
                 )
                 return nil

@@ -48,7 +48,9 @@ struct BluetoothScaleTests {
             try await createProfile(workspace)
             // Saturday's post-dialysis weight, then Tuesday 2026-11-17 (a session day, 08:00–12:00) at 07:10 and 12:40.
             try await bus.addDevice(
-                kind: "standard-scale", address: Self.scale, name: "A&D_UC-352BLE",
+                kind: "standard-scale",
+                address: Self.scale,
+                name: "A&D_UC-352BLE",
                 options: [
                     "records": PrivateBluetoothBus.records([
                         V.weightRecord(kilograms: 80.3, year: 2026, month: 11, day: 14, hour: 12, minute: 35),
@@ -59,7 +61,10 @@ struct BluetoothScaleTests {
             )
             #expect(try await workspace.kidneyhub(["devices", "pair", Self.scale], bus: bus).status == 0)
             // Assigned right after pairing, before any reading: the weights are tagged as they are stored.
-            let assign = try await workspace.kidneyhub(["devices", "assign", Self.scale, "--profile", "Max"], runsAdapters: false)
+            let assign = try await workspace.kidneyhub(
+                ["devices", "assign", Self.scale, "--profile", "Max"],
+                runsAdapters: false
+            )
             #expect(assign.status == 0, "\(assign.stderr)")
             let sync = try await workspace.kidneyhub(["devices", "sync", Self.scale], bus: bus)
             #expect(sync.status == 0, "\(sync.stderr)")
@@ -81,7 +86,10 @@ struct BluetoothScaleTests {
 
             // A weight during the session is stored and flagged for the user to confirm.
             let path = try #require(try await bus.devicePath(Self.scale))
-            try await bus.addRecords(device: path, [V.weightRecord(kilograms: 81.0, year: 2026, month: 11, day: 19, hour: 10, minute: 0)])
+            try await bus.addRecords(
+                device: path,
+                [V.weightRecord(kilograms: 81.0, year: 2026, month: 11, day: 19, hour: 10, minute: 0)]
+            )
             #expect(try await workspace.kidneyhub(["devices", "sync", Self.scale], bus: bus).status == 0)
             let confirm = try await workspace.kidneyhub(["weight", "confirm"], runsAdapters: false)
             #expect(confirm.stdout.contains("during the dialysis session"), "\(confirm.stdout)")
@@ -92,7 +100,9 @@ struct BluetoothScaleTests {
         try await withWorld { workspace, bus in
             try await createProfile(workspace)
             try await bus.addDevice(
-                kind: "standard-scale", address: Self.scale, name: "A&D_UC-352BLE",
+                kind: "standard-scale",
+                address: Self.scale,
+                name: "A&D_UC-352BLE",
                 options: [
                     "records": PrivateBluetoothBus.records([
                         V.weightRecord(kilograms: 82.4, year: 2026, month: 11, day: 17, hour: 7, minute: 10, user: 1),
@@ -102,7 +112,8 @@ struct BluetoothScaleTests {
             )
             #expect(try await workspace.kidneyhub(["devices", "pair", Self.scale], bus: bus).status == 0)
             let assign = try await workspace.kidneyhub(
-                ["devices", "assign", Self.scale, "--profile", "Max", "--user-index", "1"], runsAdapters: false
+                ["devices", "assign", Self.scale, "--profile", "Max", "--user-index", "1"],
+                runsAdapters: false
             )
             #expect(assign.status == 0, "\(assign.stderr)")
             #expect(try await workspace.kidneyhub(["devices", "sync", Self.scale], bus: bus).status == 0)
@@ -117,7 +128,8 @@ struct BluetoothScaleTests {
             // The other user's reading was kept, unassigned, and goes to its owner once that slot is assigned.
             try await createProfile(workspace, name: "Eva")
             let other = try await workspace.kidneyhub(
-                ["devices", "assign", Self.scale, "--profile", "Eva", "--user-index", "2"], runsAdapters: false
+                ["devices", "assign", Self.scale, "--profile", "Eva", "--user-index", "2"],
+                runsAdapters: false
             )
             #expect(other.status == 0, "\(other.stderr)")
             let eva = try await store.selectProfile(named: "Eva")
@@ -132,7 +144,9 @@ struct BluetoothScaleTests {
     @Test func userDataServiceScaleSendsOnlyAfterConsentForItsRegisteredUser() async throws {
         try await withWorld { workspace, bus in
             let scale = try await bus.addDevice(
-                kind: "uds-scale", address: Self.udsScale, name: "BF720",
+                kind: "uds-scale",
+                address: Self.udsScale,
+                name: "BF720",
                 options: [
                     // Slot 0 belongs to someone registered earlier with another phone.
                     "users": .dictionary(key: "y", value: "q", [DBusDictEntry(key: .byte(0), value: .uint16(4321))]),
@@ -146,7 +160,10 @@ struct BluetoothScaleTests {
                 ]
             )
             // Before pairing the adapter has no user slot: it says so instead of reading nothing.
-            let early = try await workspace.kidneyhub(["devices", "sync", Self.udsScale, "--adapter", "ble-scale"], bus: bus)
+            let early = try await workspace.kidneyhub(
+                ["devices", "sync", Self.udsScale, "--adapter", "ble-scale"],
+                bus: bus
+            )
             #expect(early.status != 0 && early.stderr.contains("pair it first"), "\(early.stderr)")
 
             let pair = try await workspace.kidneyhub(["devices", "pair", Self.udsScale], bus: bus)

@@ -37,7 +37,9 @@ struct BluetoothTests {
     @Test func cuffScanPairSyncStoresRecordsOnceAndOnlyNewOnesNextTime() async throws {
         try await withWorld { workspace, bus in
             let cuff = try await bus.addDevice(
-                kind: "and-ua651ble", address: Self.cuff, name: "A&D_UA-651BLE_123456",
+                kind: "and-ua651ble",
+                address: Self.cuff,
+                name: "A&D_UA-651BLE_123456",
                 options: [
                     "rssi": .int16(-52),
                     "records": PrivateBluetoothBus.records([V.andErrorRecord, V.andReading1, V.andReading2]),
@@ -63,7 +65,10 @@ struct BluetoothTests {
             #expect(sync.status == 0, "\(sync.stderr)")
             #expect(sync.stdout.contains("4 new, 0 already stored"), "\(sync.stdout)")
             // The NaN error record is logged and skipped, never stored.
-            #expect(sync.stderr.contains("error record") && sync.stderr.contains(V.hexString(V.andErrorRecord)), "\(sync.stderr)")
+            #expect(
+                sync.stderr.contains("error record") && sync.stderr.contains(V.hexString(V.andErrorRecord)),
+                "\(sync.stderr)"
+            )
             let readings = try await workspace.openStore().measurements(kind: .bloodPressure)
             #expect(readings.map { $0.measurement.components?["systolic"] } == [125, 134])
             #expect(readings.first?.measurement.components?["mean"] == 102)
@@ -76,21 +81,50 @@ struct BluetoothTests {
             // The cuff measured again: only the new reading is stored.
             try await bus.addRecords(
                 device: cuff,
-                [V.cuffRecord(systolic: 131, diastolic: 84, mean: 99, pulse: 66, year: 2026, month: 11, day: 22, hour: 7, minute: 5)]
+                [
+                    V.cuffRecord(
+                        systolic: 131,
+                        diastolic: 84,
+                        mean: 99,
+                        pulse: 66,
+                        year: 2026,
+                        month: 11,
+                        day: 22,
+                        hour: 7,
+                        minute: 5
+                    )
+                ]
             )
             let again = try await workspace.kidneyhub(["devices", "sync", Self.cuff], bus: bus)
             #expect(again.status == 0, "\(again.stderr)")
             #expect(again.stdout.contains("2 new, 0 already stored"), "\(again.stdout)")
             #expect(try await count(workspace, .bloodPressure) == 3)
-            #expect(try await workspace.openStore().syncCursor(adapterId: "ble-bp-cuff", deviceId: Self.cuff) == "t:2026-11-22T07:05:00")
+            #expect(
+                try await workspace.openStore().syncCursor(adapterId: "ble-bp-cuff", deviceId: Self.cuff)
+                    == "t:2026-11-22T07:05:00"
+            )
         }
     }
 
     @Test func cuffThatDropsTheLinkMidTransferDeliversTheRestNextTime() async throws {
         try await withWorld { workspace, bus in
-            let records = (0..<4).map { V.cuffRecord(systolic: 120 + UInt16($0), diastolic: 80, mean: 93, pulse: 60, year: 2026, month: 11, day: 20, hour: 7, minute: $0) }
+            let records = (0..<4).map {
+                V.cuffRecord(
+                    systolic: 120 + UInt16($0),
+                    diastolic: 80,
+                    mean: 93,
+                    pulse: 60,
+                    year: 2026,
+                    month: 11,
+                    day: 20,
+                    hour: 7,
+                    minute: $0
+                )
+            }
             let cuff = try await bus.addDevice(
-                kind: "and-ua651ble", address: Self.cuff, name: "A&D_UA-651BLE_123456",
+                kind: "and-ua651ble",
+                address: Self.cuff,
+                name: "A&D_UA-651BLE_123456",
                 options: ["records": PrivateBluetoothBus.records(records), "disconnectAfter": .int32(2)]
             )
             #expect(try await workspace.kidneyhub(["devices", "pair", Self.cuff], bus: bus).status == 0)
@@ -107,17 +141,62 @@ struct BluetoothTests {
 
     @Test func glucoseMeterNeedsAPasskeyAndResumesAfterADroppedLink() async throws {
         try await withWorld { workspace, bus in
-            let truncated = Array(V.glucoseRecord(sequence: 4, milligramsPerDecilitre: 150, year: 2026, month: 11, day: 21, hour: 12, minute: 0).dropLast(3))
-            var unknownFlags = V.glucoseRecord(sequence: 5, milligramsPerDecilitre: 101, year: 2026, month: 11, day: 21, hour: 18, minute: 0)
+            let truncated = Array(
+                V.glucoseRecord(
+                    sequence: 4,
+                    milligramsPerDecilitre: 150,
+                    year: 2026,
+                    month: 11,
+                    day: 21,
+                    hour: 12,
+                    minute: 0
+                ).dropLast(3)
+            )
+            var unknownFlags = V.glucoseRecord(
+                sequence: 5,
+                milligramsPerDecilitre: 101,
+                year: 2026,
+                month: 11,
+                day: 21,
+                hour: 18,
+                minute: 0
+            )
             unknownFlags[0] |= 0x80
             let records = [
-                V.glucoseRecord(sequence: 1, milligramsPerDecilitre: 95, year: 2026, month: 11, day: 20, hour: 7, minute: 42),
-                V.glucoseRecord(sequence: 2, milligramsPerDecilitre: 142, year: 2026, month: 11, day: 20, hour: 12, minute: 5),
-                V.glucoseRecord(sequence: 3, milligramsPerDecilitre: 118, year: 2026, month: 11, day: 21, hour: 7, minute: 30, contextFollows: true),
+                V.glucoseRecord(
+                    sequence: 1,
+                    milligramsPerDecilitre: 95,
+                    year: 2026,
+                    month: 11,
+                    day: 20,
+                    hour: 7,
+                    minute: 42
+                ),
+                V.glucoseRecord(
+                    sequence: 2,
+                    milligramsPerDecilitre: 142,
+                    year: 2026,
+                    month: 11,
+                    day: 20,
+                    hour: 12,
+                    minute: 5
+                ),
+                V.glucoseRecord(
+                    sequence: 3,
+                    milligramsPerDecilitre: 118,
+                    year: 2026,
+                    month: 11,
+                    day: 21,
+                    hour: 7,
+                    minute: 30,
+                    contextFollows: true
+                ),
                 truncated, unknownFlags,
             ]
             let meter = try await bus.addDevice(
-                kind: "glucose-meter", address: Self.meter, name: "meter+ 0042",
+                kind: "glucose-meter",
+                address: Self.meter,
+                name: "meter+ 0042",
                 options: [
                     "records": PrivateBluetoothBus.records(records),
                     "contexts": PrivateBluetoothBus.records([V.hex("02 03 00 01")]),
@@ -129,7 +208,10 @@ struct BluetoothTests {
             #expect(noPasskey.stderr.contains("--passkey"), "\(noPasskey.stderr)")
             let wrong = try await workspace.kidneyhub(["devices", "pair", Self.meter, "--passkey", "111111"], bus: bus)
             #expect(wrong.status != 0 && wrong.stderr.contains("passkey was wrong"), "\(wrong.stderr)")
-            let unsynced = try await workspace.kidneyhub(["devices", "sync", Self.meter, "--adapter", "ble-glucose"], bus: bus)
+            let unsynced = try await workspace.kidneyhub(
+                ["devices", "sync", Self.meter, "--adapter", "ble-glucose"],
+                bus: bus
+            )
             #expect(unsynced.status != 0 && unsynced.stderr.contains("not paired"), "\(unsynced.stderr)")
             let pair = try await workspace.kidneyhub(["devices", "pair", Self.meter, "--passkey", "246810"], bus: bus)
             #expect(pair.status == 0, "\(pair.stderr)")
@@ -149,24 +231,41 @@ struct BluetoothTests {
 
             try await bus.addRecords(
                 device: meter,
-                [V.glucoseRecord(sequence: 6, milligramsPerDecilitre: 130, year: 2026, month: 11, day: 22, hour: 7, minute: 0)]
+                [
+                    V.glucoseRecord(
+                        sequence: 6,
+                        milligramsPerDecilitre: 130,
+                        year: 2026,
+                        month: 11,
+                        day: 22,
+                        hour: 7,
+                        minute: 0
+                    )
+                ]
             )
             let again = try await workspace.kidneyhub(["devices", "sync", Self.meter], bus: bus)
             #expect(again.stdout.contains("1 new, 0 already stored"), "\(again.stdout) \(again.stderr)")
-            #expect(try await workspace.openStore().syncCursor(adapterId: "ble-glucose", deviceId: Self.meter) == "seq:6")
+            #expect(
+                try await workspace.openStore().syncCursor(adapterId: "ble-glucose", deviceId: Self.meter) == "seq:6"
+            )
         }
     }
 
     @Test func refusedPairingAndUnsupportedDevicesAreClearErrors() async throws {
         try await withWorld { workspace, bus in
-            try await bus.addDevice(kind: "and-ua651ble", address: Self.cuff, name: "A&D_UA-651BLE_123456",
-                                    options: ["refusePairing": .boolean(true)])
+            try await bus.addDevice(
+                kind: "and-ua651ble",
+                address: Self.cuff,
+                name: "A&D_UA-651BLE_123456",
+                options: ["refusePairing": .boolean(true)]
+            )
             try await bus.addDevice(kind: "unsupported", address: "00:5F:BF:00:00:07", name: "BLEsmart_0000021F")
             let refused = try await workspace.kidneyhub(["devices", "pair", Self.cuff], bus: bus)
             #expect(refused.status != 0)
             #expect(refused.stderr.contains("refused pairing"), "\(refused.stderr)")
             let unsupported = try await workspace.kidneyhub(
-                ["devices", "pair", "00:5F:BF:00:00:07", "--adapter", "ble-bp-cuff"], bus: bus
+                ["devices", "pair", "00:5F:BF:00:00:07", "--adapter", "ble-bp-cuff"],
+                bus: bus
             )
             #expect(unsupported.status != 0)
             #expect(unsupported.stderr.contains("unsupported device"), "\(unsupported.stderr)")
@@ -177,7 +276,9 @@ struct BluetoothTests {
     @Test func servingHubSyncsAPairedCuffAndLaterOnlyItsNewReadings() async throws {
         try await withWorld { workspace, bus in
             let cuff = try await bus.addDevice(
-                kind: "and-ua651ble", address: Self.cuff, name: "A&D_UA-651BLE_123456",
+                kind: "and-ua651ble",
+                address: Self.cuff,
+                name: "A&D_UA-651BLE_123456",
                 options: ["records": PrivateBluetoothBus.records([V.andReading1, V.andReading2])]
             )
             #expect(try await workspace.kidneyhub(["devices", "pair", Self.cuff], bus: bus).status == 0)
@@ -195,12 +296,30 @@ struct BluetoothTests {
             defer {
                 if serve.isRunning { kill(serve.processIdentifier, SIGKILL) }
             }
-            #expect(try await eventually { try await count(workspace, .bloodPressure) == 2 }, "serve never synced the cuff")
+            #expect(
+                try await eventually { try await count(workspace, .bloodPressure) == 2 },
+                "serve never synced the cuff"
+            )
             try await bus.addRecords(
                 device: cuff,
-                [V.cuffRecord(systolic: 131, diastolic: 84, mean: 99, pulse: 66, year: 2026, month: 11, day: 22, hour: 7, minute: 5)]
+                [
+                    V.cuffRecord(
+                        systolic: 131,
+                        diastolic: 84,
+                        mean: 99,
+                        pulse: 66,
+                        year: 2026,
+                        month: 11,
+                        day: 22,
+                        hour: 7,
+                        minute: 5
+                    )
+                ]
             )
-            #expect(try await eventually { try await count(workspace, .bloodPressure) == 3 }, "serve never synced the new reading")
+            #expect(
+                try await eventually { try await count(workspace, .bloodPressure) == 3 },
+                "serve never synced the new reading"
+            )
             // Further cycles store nothing twice.
             try await Task.sleep(for: .seconds(2))
             #expect(try await count(workspace, .bloodPressure) == 3)
@@ -211,7 +330,9 @@ struct BluetoothTests {
         }
     }
 
-    private func eventually(within limit: Duration = .seconds(30), _ condition: () async throws -> Bool) async throws -> Bool {
+    private func eventually(within limit: Duration = .seconds(30), _ condition: () async throws -> Bool) async throws
+        -> Bool
+    {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
             if try await condition() { return true }

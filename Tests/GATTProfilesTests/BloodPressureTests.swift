@@ -20,7 +20,10 @@ struct BloodPressureTests {
     @Test func nordicKilopascal() throws {
         let bp = try BloodPressureMeasurement(bytes: hex("15 BD F0 0B 00 9F F0 3C 00 12 00"))
         #expect(bp.unit == .kilopascal)
-        #expect(isClose(bp.systolic.value, 18.9) && isClose(bp.diastolic.value, 11) && isClose(bp.meanArterialPressure.value, 15.9))
+        #expect(
+            isClose(bp.systolic.value, 18.9) && isClose(bp.diastolic.value, 11)
+                && isClose(bp.meanArterialPressure.value, 15.9)
+        )
         #expect(bp.pulseRate?.value == 60)
         #expect(bp.status == [.cuffTooLoose, .pulseBelowLowerLimit])
         #expect(bp.status?.protocolWords == ["cuff_loose", "pulse_out_of_range"])
@@ -49,12 +52,17 @@ struct BloodPressureTests {
 
     @Test func workedExamples() throws {
         let minimal = try BloodPressureMeasurement(bytes: hex("00 78 00 50 00 5D 00"))
-        #expect(minimal.systolic.value == 120 && minimal.diastolic.value == 80 && minimal.meanArterialPressure.value == 93)
+        #expect(
+            minimal.systolic.value == 120 && minimal.diastolic.value == 80 && minimal.meanArterialPressure.value == 93
+        )
         #expect(minimal.timeStamp == nil && minimal.pulseRate == nil && minimal.status == nil)
 
         let kpa = try BloodPressureMeasurement(bytes: hex("01 A0 F0 6B F0 7D F0"))
         #expect(kpa.unit == .kilopascal)
-        #expect(isClose(kpa.systolic.value, 16.0) && isClose(kpa.diastolic.value, 10.7) && isClose(kpa.meanArterialPressure.value, 12.5))
+        #expect(
+            isClose(kpa.systolic.value, 16.0) && isClose(kpa.diastolic.value, 10.7)
+                && isClose(kpa.meanArterialPressure.value, 12.5)
+        )
 
         let full = try BloodPressureMeasurement(bytes: hex("1E 80 00 52 00 61 00 E8 07 03 0F 07 2A 0A 47 00 01 04 00"))
         #expect(full.systolic.value == 128 && full.diastolic.value == 82 && full.meanArterialPressure.value == 97)

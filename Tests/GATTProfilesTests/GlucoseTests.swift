@@ -51,7 +51,9 @@ struct GlucoseTests {
         #expect(context.meal?.mealRelation == "before_meal")
     }
 
-    @Test(arguments: ["02 01 00 E8 07 03 0F 07 2A 0A 5F B0", "02 01", "0F 02 00 E8 07 03 0F 0C 05 00 FB FF 35 C0 11 01"])
+    @Test(arguments: [
+        "02 01 00 E8 07 03 0F 07 2A 0A 5F B0", "02 01", "0F 02 00 E8 07 03 0F 0C 05 00 FB FF 35 C0 11 01",
+    ])
     func truncatedThrows(bytes: String) {
         #expect(throws: GATTDecodingError.self) { try GlucoseMeasurement(bytes: hex(bytes)) }
     }

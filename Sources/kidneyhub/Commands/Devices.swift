@@ -62,7 +62,9 @@ struct Devices: AsyncParsableCommand {
                     let device = try await pair(passkey: passkey)
                     print("paired \(device.name) (\(device.deviceId))")
                     return
-                } catch let error as RPCError where error.code == .pairingFailed && error.data["needsPasskey"]?.boolValue == true {
+                } catch let error as RPCError
+                    where error.code == .pairingFailed && error.data["needsPasskey"]?.boolValue == true
+                {
                     // The device showed a passkey (adapter-protocol.md §4, -32005 needsPasskey): ask for it once.
                     guard passkey == nil, isatty(STDIN_FILENO) == 1 else {
                         throw CommandFailure(

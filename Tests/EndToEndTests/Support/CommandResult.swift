@@ -17,9 +17,11 @@ struct CommandResult: Sendable {
     ) async throws -> CommandResult {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Result {
-                    try runBlocking(executable, arguments, timeout: timeout, environment: environment)
-                })
+                continuation.resume(
+                    with: Result {
+                        try runBlocking(executable, arguments, timeout: timeout, environment: environment)
+                    }
+                )
             }
         }
     }
@@ -64,7 +66,9 @@ struct CommandResult: Sendable {
     }
 
     /// Starts a command and returns at once, for tests that kill it midway.
-    static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+    static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> Process
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
