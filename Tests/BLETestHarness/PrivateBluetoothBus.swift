@@ -65,6 +65,22 @@ public final class PrivateBluetoothBus: Sendable {
             FileManager.default.fileExists(atPath: socket)
         }
 
+        // The socket file appears before the daemon accepts on it: retry the connection for a while.
+        let worker = DBusWorker(label: "kidneyhub.test.bluez-start")
+        var connection: DBusConnection?
+        let deadline = ContinuousClock.now + .seconds(10)
+        while connection == nil {
+            connection = try? await worker.run { try DBusConnection.connect(address: address) }
+            if connection == nil {
+                guard ContinuousClock.now < deadline else {
+                    kill(daemon.processIdentifier, SIGKILL)
+                    throw HarnessError("cannot connect to the private dbus-daemon at \(address)")
+                }
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        guard let control = connection else { throw HarnessError("unreachable") }
+        // The mock connects only now that the daemon answers.
         let mock = Process()
         mock.executableURL = URL(fileURLWithPath: python)
         mock.arguments = ["-m", "dbusmock", "--system", "-t", template, "-l", "\(directory)/mock.log"]
@@ -74,10 +90,14 @@ public final class PrivateBluetoothBus: Sendable {
         mock.standardOutput = FileHandle.nullDevice
         _ = FileManager.default.createFile(atPath: "\(directory)/mock.stderr", contents: nil)
         mock.standardError = FileHandle(forWritingAtPath: "\(directory)/mock.stderr")
-        try mock.run()
+        do {
+            try mock.run()
+        } catch {
+            control.close()
+            kill(daemon.processIdentifier, SIGKILL)
+            throw error
+        }
 
-        let worker = DBusWorker(label: "kidneyhub.test.bluez-start")
-        let control = try await worker.run { try DBusConnection.connect(address: address) }
         let bus = PrivateBluetoothBus(
             directory: directory,
             address: address,
@@ -133,17 +153,10 @@ public final class PrivateBluetoothBus: Sendable {
     /// Stops the mock and the daemon and removes the directory.
     public func stop() {
         control.close()
-        // Neither keeps state worth a clean exit, and both ignore SIGTERM while a client is connected: SIGKILL.
-        for (process, signal) in [(mock, SIGKILL), (daemon, SIGKILL)] where process.isRunning {
-            let pid = process.processIdentifier
-            kill(pid, signal)
-            // Poll rather than `waitUntilExit`, which needs a run loop; SIGKILL after two seconds.
-            var waited = 0
-            while process.isRunning, waited < 200 {
-                usleep(10_000)
-                waited += 1
-            }
-            if process.isRunning { kill(pid, SIGKILL) }
+        // Neither keeps state worth a clean exit, and neither reliably exits on SIGTERM: SIGKILL, without waiting
+        // (Foundation's `Process` reaps them), so a test's teardown never holds a cooperative thread.
+        for process in [mock, daemon] where process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
         }
         try? FileManager.default.removeItem(atPath: directory)
     }

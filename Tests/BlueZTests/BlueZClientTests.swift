@@ -5,6 +5,7 @@ import GATTProfiles
 import Testing
 
 /// The BlueZ client against the mocked org.bluez on a private bus: discovery, connect, GATT, agent pairing.
+@Suite(.serialized)
 struct BlueZClientTests {
     static let cuffAddress = "00:09:1F:AA:BB:01"
 

@@ -7,6 +7,7 @@ import Testing
 
 /// BLE scales end to end: dialysis-day weights tagged pre/post by the patient's schedule, readings of other users of
 /// a shared scale kept out of the patient's record, and the User Data Service consent step.
+@Suite(.serialized)
 struct BluetoothScaleTests {
     typealias V = DeviceVectors
 

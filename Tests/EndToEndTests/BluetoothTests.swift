@@ -7,6 +7,7 @@ import Testing
 
 /// The BLE adapters end to end: the real `kidneyhub`, the real adapter executables, and a mocked org.bluez on a
 /// private dbus-daemon playing byte-exact devices (no root, no radio, no system bus).
+@Suite(.serialized)
 struct BluetoothTests {
     typealias V = DeviceVectors
 
@@ -339,5 +340,54 @@ struct BluetoothTests {
             try await Task.sleep(for: .milliseconds(200))
         }
         return false
+    }
+
+    @Test(arguments: Workspace.bluetoothAdapters)
+    func adaptersPassTheConformanceChecks(adapter: String) async throws {
+        try await withWorld { workspace, bus in
+            try await bus.addDevice(
+                kind: "and-ua651ble",
+                address: Self.cuff,
+                name: "A&D_UA-651BLE_123456",
+                options: ["records": PrivateBluetoothBus.records([V.andReading1])]
+            )
+            try await bus.addDevice(
+                kind: "standard-scale",
+                address: Self.scale,
+                name: "A&D_UC-352BLE",
+                options: [
+                    "records": PrivateBluetoothBus.records([
+                        V.weightRecord(kilograms: 80, year: 2026, month: 11, day: 20, hour: 7, minute: 0)
+                    ])
+                ]
+            )
+            try await bus.addDevice(
+                kind: "glucose-meter",
+                address: Self.meter,
+                name: "meter+ 0042",
+                options: [
+                    "paired": .boolean(true),
+                    "records": PrivateBluetoothBus.records([
+                        V.glucoseRecord(
+                            sequence: 1,
+                            milligramsPerDecilitre: 95,
+                            year: 2026,
+                            month: 11,
+                            day: 20,
+                            hour: 7,
+                            minute: 42
+                        )
+                    ]),
+                ]
+            )
+            let check = try await CommandResult.run(
+                Workspace.kidneyhub,
+                ["adapters", "check", "\(workspace.adaptersDirectory)/\(adapter)/adapter.json"],
+                timeout: .seconds(120),
+                environment: bus.environment.merging(["KIDNEYHUB_STATE_DIR": "\(workspace.path)/state"]) { $1 }
+            )
+            #expect(check.status == 0, "\(check.stdout)\n\(check.stderr)")
+            #expect(!check.stdout.contains("FAIL"), "\(check.stdout)")
+        }
     }
 }

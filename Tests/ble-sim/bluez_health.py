@@ -18,7 +18,7 @@ indications, Pair() that calls the registered Agent1 back for a passkey, and the
   unsupported    advertises Blood Pressure 0x1810 but has no Blood Pressure Measurement characteristic.
 
 Options of AddSimDevice (a{sv}): records (aay), contexts (aay, glucose), bodyRecords (aay, uds-scale),
-users (a{yq}: index -> consent code, uds-scale), passkey (u), refusePairing (b), disconnectAfter (i: drop the link
+users (a{yq}: index -> consent code, uds-scale), passkey (u), paired (b), refusePairing (b), disconnectAfter (i: drop the link
 once after that many records), rssi (n), featureBytes (ay).
 '''
 import dbus
@@ -147,6 +147,9 @@ def AddSimDevice(self, kind, address, name, options):
     device.AddProperties(DEVICE, {'Bonded': dbus.Boolean(False)})  # BlueZ 5.65+, not in the bluez5 template
     device.UpdateProperties(DEVICE, {'UUIDs': dbus.Array(advertised, signature='s'),
                                      'RSSI': dbus.Int16(int(options.get('rssi', -60)))})
+    if options.get('paired', False):   # bonded earlier (e.g. by another run): Paired and Bonded already true
+        device.paired = True
+        device.UpdateProperties(DEVICE, {'Paired': dbus.Boolean(True), 'Bonded': dbus.Boolean(True)})
     device.AddMethods(DEVICE, [
         ('Connect', '', '', lambda obj: connect(SIMS[obj.path])),
         ('Disconnect', '', '', lambda obj: disconnect(SIMS[obj.path])),
