@@ -163,10 +163,10 @@ public final class DBusConnection: @unchecked Sendable {
                 defer { dbus_message_unref(incoming) }
                 let message = Self.decode(incoming)
                 if trace {
-                    FileHandle.standardError.write(
-                        "dbus< \(message.kind) serial=\(message.serial) reply=\(message.replySerial) \(message.member ?? message.errorName ?? "") awaiting=\(String(describing: serial))\n"
-                            .data(using: .utf8)!
-                    )
+                    // KIDNEYHUB_DBUS_TRACE=1: every message read, for debugging a BlueZ conversation.
+                    let what = message.member ?? message.errorName ?? ""
+                    let line = "dbus< \(message.kind) serial=\(message.serial) reply=\(message.replySerial) \(what)\n"
+                    FileHandle.standardError.write(Data(line.utf8))
                 }
                 switch message.kind {
                 case .methodReturn, .error:

@@ -390,4 +390,37 @@ struct BluetoothTests {
             #expect(!check.stdout.contains("FAIL"), "\(check.stdout)")
         }
     }
+
+    @Test func standardCuffInKilopascalWithStatusAndUserAndCuffPressureAsProgressOnly() async throws {
+        try await withWorld { workspace, bus in
+            try await bus.addDevice(
+                kind: "standard-cuff",
+                address: "00:1B:DC:00:00:05",
+                name: "BM54",
+                options: [
+                    "cuffPressures": PrivateBluetoothBus.records([
+                        V.hex("00 98 00 FF 07 FF 07"), V.hex("00 60 00 FF 07 FF 07"),
+                    ]),
+                    "records": PrivateBluetoothBus.records([
+                        V.hex("1E 80 00 52 00 61 00 E8 07 03 0F 07 2A 0A 47 00 01 04 00"),  // 128/82, user 1, irregular pulse
+                        V.hex("17 BD F0 0B 00 9F F0 E8 07 03 0F 08 00 00 3C 00 12 00"),  // kPa 18.9/11, cuff loose, pulse low
+                        V.hex("1E 80 00 52"),  // truncated
+                    ]),
+                ]
+            )
+            #expect(try await workspace.kidneyhub(["devices", "pair", "00:1B:DC:00:00:05"], bus: bus).status == 0)
+            let sync = try await workspace.kidneyhub(["devices", "sync", "00:1B:DC:00:00:05"], bus: bus)
+            #expect(sync.status == 0, "\(sync.stderr)")
+            #expect(sync.stderr.contains("truncated") && sync.stderr.contains("1E 80 00 52"), "\(sync.stderr)")
+            let readings = try await workspace.openStore().measurements(kind: .bloodPressure)
+            #expect(readings.count == 2, "cuff pressures are progress, never readings")
+            let first = try #require(readings.first)
+            #expect(first.measurement.components?["systolic"] == 128 && first.measurement.context?.userIndex == 1)
+            #expect(first.measurement.context?.measurementStatus == ["irregular_pulse"])
+            let kpa = try #require(readings.last)
+            #expect(kpa.measurement.originalUnit == "kPa" && kpa.measurement.unit == "mm[Hg]")
+            #expect(abs((kpa.measurement.components?["systolic"] ?? 0) - 141.76) < 0.01)  // 18.9 kPa × 7.50062
+            #expect(kpa.measurement.context?.measurementStatus == ["cuff_loose", "pulse_out_of_range"])
+        }
+    }
 }

@@ -8,6 +8,8 @@ indications, Pair() that calls the registered Agent1 back for a passkey, and the
 
   and-ua651ble   A&D UA-651BLE cuff: subscribe 0x2A35, write the clock 0x2A08, then every unsent record is
                  indicated and the cuff disconnects (HEADS-project/ThingML-BLE capture; obniz UA651BLE).
+  standard-cuff  Blood Pressure 0x1810 with Intermediate Cuff Pressure 0x2A36: once 0x2A35 is subscribed, the cuff
+                 pressures (option cuffPressures) are notified, then the stored records indicated, then it disconnects.
   standard-scale Weight Scale 0x181D with writable 0x2A08 (A&D UC-352BLE layout): same dump-on-clock-write flow.
   uds-scale      Beurer/Sanitas-style 0x181D + 0x181B + 0x181C: Current Time 0x2A2B write, User Control Point
                  0x2A9F register (01 cc cc -> 20 01 01 idx) and consent (02 idx cc cc -> 20 02 01 | 20 02 05);
@@ -63,6 +65,9 @@ LAYOUTS = {
                           (uuid16(0x2A08), ['read', 'write'])]),
         (AND_CUSTOM_SERVICE, [(AND_CUSTOM_CHAR, ['read', 'write'])]),
     ]),
+    'standard-cuff': ([uuid16(0x1810)], [
+        (uuid16(0x1810), [(uuid16(0x2A35), ['indicate']), (uuid16(0x2A36), ['notify']), (uuid16(0x2A49), ['read'])]),
+    ]),
     'standard-scale': ([uuid16(0x181D)], [
         (uuid16(0x181D), [(uuid16(0x2A9D), ['indicate']), (uuid16(0x2A9E), ['read']),
                           (uuid16(0x2A08), ['read', 'write'])]),
@@ -113,6 +118,7 @@ class SimDevice:
         self.refuse_pairing = bool(options.get('refusePairing', False))
         self.disconnect_after = int(options.get('disconnectAfter', -1))
         self.feature = bytes(options.get('featureBytes', b''))
+        self.cuff_pressures = [bytes(r) for r in options.get('cuffPressures', [])]
         self.chars = {}          # uuid -> char path
         self.gatt_paths = []
         self.clock = None
@@ -221,7 +227,7 @@ def connect(sim):
             device.AddObject(char_path, CHAR, props, [
                 ('ReadValue', 'a{sv}', 'ay', lambda obj, _options: read_value(obj)),
                 ('WriteValue', 'aya{sv}', '', lambda obj, value, _options: write_value(obj, bytes(value))),
-                ('StartNotify', '', '', lambda obj: obj.UpdateProperties(CHAR, {'Notifying': dbus.Boolean(True)})),
+                ('StartNotify', '', '', start_notify),
                 ('StopNotify', '', '', lambda obj: obj.UpdateProperties(CHAR, {'Notifying': dbus.Boolean(False)})),
             ])
             char_obj = mockobject.objects[char_path]
@@ -257,6 +263,19 @@ def drop_link(sim):
     sim.consented_user = None
     device.connected = False
     set_device(device, {'Connected': dbus.Boolean(False)})
+
+
+def start_notify(obj):
+    obj.UpdateProperties(CHAR, {'Notifying': dbus.Boolean(True)})
+    sim = SIMS[obj.sim_path]
+    if sim.kind == 'standard-cuff' and obj.uuid == uuid16(0x2A35):
+        # Give the collector a moment to subscribe to 0x2A36 too, then measure and send.
+        def measure():
+            for pressure in sim.cuff_pressures:
+                notify(sim, 0x2A36, pressure)
+            start_dump(sim, 0x2A35)
+            return False
+        GLib.timeout_add(100, measure)
 
 
 def read_value(obj):
