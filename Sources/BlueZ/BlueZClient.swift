@@ -112,12 +112,19 @@ public final class BlueZClient: @unchecked Sendable {
                 ])
             ]
         )
+        try discardOldEvents()
         _ = try call(adapter, BlueZNames.adapter, "StartDiscovery")
         defer { _ = try? call(adapter, BlueZNames.adapter, "StopDiscovery") }
         var seen: [String: BlueZDevice] = [:]
+        // Devices BlueZ already lists (paired ones stay listed out of range) count once they advertise.
+        var listed: [String: BlueZDevice] = [:]
         for device in try devices() where matches(device) {
-            seen[device.path] = device
-            found(device)
+            if device.connected {
+                seen[device.path] = device
+                found(device)
+            } else {
+                listed[device.path] = device
+            }
         }
         let deadline = ContinuousClock.now + duration
         while ContinuousClock.now < deadline {
@@ -130,7 +137,13 @@ public final class BlueZClient: @unchecked Sendable {
                 seen[path] = device
                 found(device)
             case .deviceChanged(let path, let changed):
-                seen[path]?.apply(changed)
+                if seen[path] != nil {
+                    seen[path]?.apply(changed)
+                } else if var device = listed[path], changed["RSSI"] != nil {
+                    device.apply(changed)
+                    seen[path] = device
+                    found(device)
+                }
             default:
                 continue
             }
@@ -138,11 +151,13 @@ public final class BlueZClient: @unchecked Sendable {
         return seen.values.sorted { $0.address < $1.address }
     }
 
-    /// The device with this address: at once when BlueZ knows it, else after discovering for up to `timeout`.
+    /// The device with this address once it is seen advertising (discovering with the profile's filter for up to
+    /// `timeout`), or at once when it is already connected. BlueZ keeps paired devices listed when they are out of
+    /// range; an advertisement (a new device, or an `RSSI` update of a known one) is what says it is there now.
     public func findDevice(address: String, serviceUUIDs: [String], timeout: Duration) throws(BlueZError) -> BlueZDevice
     {
-        if let known = try device(address: address) { return known }
-        var match: BlueZDevice?
+        let known = try device(address: address)
+        if let known, known.connected { return known }
         let adapter = try adapterPath()
         _ = try call(
             adapter,
@@ -154,22 +169,27 @@ public final class BlueZClient: @unchecked Sendable {
                 ])
             ]
         )
+        try discardOldEvents()
         _ = try call(adapter, BlueZNames.adapter, "StartDiscovery")
         defer { _ = try? call(adapter, BlueZNames.adapter, "StopDiscovery") }
         let deadline = ContinuousClock.now + timeout
-        while match == nil, ContinuousClock.now < deadline {
+        while ContinuousClock.now < deadline {
             guard let event = try nextEvent(timeout: deadline - ContinuousClock.now) else { break }
-            if case .interfacesAdded(let path, let interfaces) = event, let properties = interfaces[BlueZNames.device],
-                let device = BlueZDevice(path: path, properties: properties),
-                device.address.caseInsensitiveCompare(address)
-            {
-                match = device
+            switch event {
+            case .interfacesAdded(let path, let interfaces):
+                if let properties = interfaces[BlueZNames.device],
+                    let device = BlueZDevice(path: path, properties: properties),
+                    device.address.caseInsensitiveCompare(address)
+                {
+                    return device
+                }
+            case .deviceChanged(let path, let changed) where path == known?.path && changed["RSSI"] != nil:
+                if let known { return try refreshed(known) }
+            default:
+                continue
             }
         }
-        guard let match else {
-            throw BlueZError(.deviceNotFound, "device \(address) is not in range (not seen advertising)")
-        }
-        return match
+        throw BlueZError(.deviceNotFound, "device \(address) is not in range (not seen advertising within \(timeout))")
     }
 
     // MARK: Connection and pairing
@@ -302,6 +322,16 @@ public final class BlueZClient: @unchecked Sendable {
     }
 
     // MARK: Events
+
+    /// Forgets what BlueZ reported before now (an RSSI from an earlier discovery is not an advertisement now).
+    private func discardOldEvents() throws(BlueZError) {
+        pendingEvents.removeAll()
+        do {
+            try bus.discardReceivedSignals()
+        } catch {
+            throw BlueZError(.failed, "lost the system bus: \(error)")
+        }
+    }
 
     /// The next BlueZ event, waiting up to `timeout`; nil when none came.
     public func nextEvent(timeout: Duration) throws(BlueZError) -> BlueZEvent? {

@@ -140,6 +140,16 @@ public final class DBusConnection: @unchecked Sendable {
         return queuedSignals.isEmpty ? nil : queuedSignals.removeFirst()
     }
 
+    /// Drops every signal already received, for a caller about to start something whose signals it must not confuse
+    /// with older ones (method calls to our objects are still answered).
+    public func discardReceivedSignals() throws(DBusError) {
+        guard dbus_connection_read_write(raw, 0) != 0 else {
+            throw DBusError(name: DBusError.disconnectedName, message: "the bus connection was lost")
+        }
+        _ = try pump(until: ContinuousClock.now, replyTo: nil)
+        queuedSignals.removeAll()
+    }
+
     /// Emits a signal from one of our objects.
     public func emitSignal(path: String, interface: String, member: String, arguments: [DBusValue]) throws(DBusError) {
         guard let message = dbus_message_new_signal(path, interface, member) else {

@@ -161,7 +161,7 @@ public final class PrivateBluetoothBus: Sendable {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    private func mockCall(_ member: String, _ arguments: [DBusValue]) async throws -> [DBusValue] {
+    fileprivate func mockCall(_ member: String, _ arguments: [DBusValue]) async throws -> [DBusValue] {
         let control = control
         return try await worker.run {
             try control.call(
@@ -206,5 +206,12 @@ extension PrivateBluetoothBus {
     /// The object path BlueZ gives a device address on `hci0` (bluez `doc/org.bluez.Device.rst`).
     public func devicePath(_ address: String) async throws -> String? {
         "/org/bluez/hci0/dev_" + address.uppercased().replacingOccurrences(of: ":", with: "_")
+    }
+}
+
+extension PrivateBluetoothBus {
+    /// Takes a simulated device out of range (it stops advertising) or brings it back.
+    public func setInRange(device path: String, _ inRange: Bool) async throws {
+        _ = try await mockCall("SimSetInRange", [.objectPath(path), .boolean(inRange)])
     }
 }

@@ -170,4 +170,43 @@ struct BlueZClientTests {
         }
         #expect(outcome?.message.contains("ServiceUnknown") == true)
     }
+
+    @Test func aKnownDeviceCountsAsPresentOnlyWhenItAdvertises() async throws {
+        try await withBus { bus, worker, client in
+            let path = try await bus.addDevice(
+                kind: "and-ua651ble",
+                address: Self.cuffAddress,
+                name: "A&D_UA-651BLE_123456"
+            )
+            try await bus.setInRange(device: path, false)
+            let absent = try await worker.run { () -> (found: [BlueZDevice], error: BlueZError?) in
+                let found = try client.discover(
+                    serviceUUIDs: [GATTUUID.bloodPressureService],
+                    duration: .milliseconds(400)
+                )
+                do {
+                    _ = try client.findDevice(
+                        address: Self.cuffAddress,
+                        serviceUUIDs: [GATTUUID.bloodPressureService],
+                        timeout: .milliseconds(400)
+                    )
+                    return (found, nil)
+                } catch let error as BlueZError {
+                    return (found, error)
+                }
+            }
+            #expect(absent.found.isEmpty)
+            #expect(absent.error?.kind == .deviceNotFound)
+            #expect(absent.error?.message.contains("not in range") == true)
+            try await bus.setInRange(device: path, true)
+            let present = try await worker.run {
+                try client.findDevice(
+                    address: Self.cuffAddress,
+                    serviceUUIDs: [GATTUUID.bloodPressureService],
+                    timeout: .seconds(5)
+                )
+            }
+            #expect(present.address == Self.cuffAddress && present.rssi == -60)
+        }
+    }
 }

@@ -274,7 +274,7 @@ struct BluetoothTests {
         }
     }
 
-    @Test func servingHubSyncsAPairedCuffAndLaterOnlyItsNewReadings() async throws {
+    @Test func servingHubSyncsAPairedCuffWhenItAdvertisesAndLaterOnlyItsNewReadings() async throws {
         try await withWorld { workspace, bus in
             let cuff = try await bus.addDevice(
                 kind: "and-ua651ble",
@@ -283,6 +283,8 @@ struct BluetoothTests {
                 options: ["records": PrivateBluetoothBus.records([V.andReading1, V.andReading2])]
             )
             #expect(try await workspace.kidneyhub(["devices", "pair", Self.cuff], bus: bus).status == 0)
+            // Out of range when the hub starts: paired, listed by BlueZ, but not advertising.
+            try await bus.setInRange(device: cuff, false)
             var environment = bus.environment
             environment["TZ"] = "Etc/GMT-1"
             environment["KIDNEYHUB_STATE_DIR"] = "\(workspace.path)/state"
@@ -297,6 +299,11 @@ struct BluetoothTests {
             defer {
                 if serve.isRunning { kill(serve.processIdentifier, SIGKILL) }
             }
+            try await Task.sleep(for: .seconds(3))
+            #expect(try await count(workspace, .bloodPressure) == 0)
+            #expect(try await bus.state(device: cuff)["connections"]?.integerValue == 1, "only the pairing connected")
+            // It comes into range and advertises: the hub connects and syncs.
+            try await bus.setInRange(device: cuff, true)
             #expect(
                 try await eventually { try await count(workspace, .bloodPressure) == 2 },
                 "serve never synced the cuff"

@@ -19,6 +19,9 @@ indications, Pair() that calls the registered Agent1 back for a passkey, and the
                  response); requires bonding (GLP security).
   unsupported    advertises Blood Pressure 0x1810 but has no Blood Pressure Measurement characteristic.
 
+Devices advertise (an RSSI PropertiesChanged, as bluetoothd reports advertisements) while the adapter discovers,
+unless taken out of range with SimSetInRange.
+
 Options of AddSimDevice (a{sv}): records (aay), contexts (aay, glucose), bodyRecords (aay, uds-scale),
 users (a{yq}: index -> consent code, uds-scale), passkey (u), paired (b), refusePairing (b), disconnectAfter (i: drop the link
 once after that many records), rssi (n), featureBytes (ay).
@@ -28,7 +31,7 @@ import dbus.lowlevel
 from gi.repository import GLib
 from dbusmock import mockobject
 from dbusmock.templates import bluez5
-from dbusmock.templates.bluez5 import (AddAdapter, AddDevice, PairDevice, ConnectDevice,  # noqa: F401 (re-export)
+from dbusmock.templates.bluez5 import (AddDevice, PairDevice, ConnectDevice,  # noqa: F401 (re-export)
                                        DisconnectDevice, BlockDevice, RemoveAdapter, RemoveAdapterWithDevices)
 
 BUS_NAME = 'org.bluez'
@@ -38,6 +41,7 @@ IS_OBJECT_MANAGER = True
 
 MOCK_IFACE = 'org.bluez.Mock'
 DEVICE = 'org.bluez.Device1'
+ADAPTER = 'org.bluez.Adapter1'
 SERVICE = 'org.bluez.GattService1'
 CHAR = 'org.bluez.GattCharacteristic1'
 OM = 'org.freedesktop.DBus.ObjectManager'
@@ -119,6 +123,8 @@ class SimDevice:
         self.disconnect_after = int(options.get('disconnectAfter', -1))
         self.feature = bytes(options.get('featureBytes', b''))
         self.cuff_pressures = [bytes(r) for r in options.get('cuffPressures', [])]
+        self.rssi = int(options.get('rssi', -60))
+        self.in_range = True
         self.chars = {}          # uuid -> char path
         self.gatt_paths = []
         self.clock = None
@@ -138,6 +144,36 @@ def emit_added(path, interface, props):
 
 def set_device(device_obj, changes):
     device_obj.UpdateProperties(DEVICE, changes)
+
+
+@dbus.service.method(MOCK_IFACE, in_signature='ss', out_signature='s')
+def AddAdapter(self, device_name, system_name):
+    '''bluez5's AddAdapter, whose StartDiscovery also makes the devices in range advertise: BlueZ reports each
+    advertisement it receives while discovering as a PropertiesChanged of the device's RSSI.'''
+    path = bluez5.AddAdapter(self, device_name, system_name)
+    mockobject.objects[path].AddMethods(ADAPTER, [('StartDiscovery', '', '', start_discovery)])
+    return path
+
+
+def start_discovery(adapter):
+    bluez5.StartDiscovery(adapter)
+
+    def advertise():
+        if not adapter.props[ADAPTER]['Discovering']:
+            return False
+        for sim in SIMS.values():
+            device = mockobject.objects.get(sim.path)
+            if device is not None and sim.in_range and not device.props[DEVICE]['Connected']:
+                device.UpdateProperties(DEVICE, {'RSSI': dbus.Int16(sim.rssi)})
+        return True
+    GLib.timeout_add(20, lambda: advertise() and False)
+    GLib.timeout_add(250, advertise)
+
+
+@dbus.service.method(MOCK_IFACE, in_signature='sb', out_signature='')
+def SimSetInRange(self, path, in_range):
+    '''Takes a device out of range (it stops advertising) or brings it back.'''
+    SIMS[path].in_range = bool(in_range)
 
 
 @dbus.service.method(MOCK_IFACE, in_signature='sssa{sv}', out_signature='s')
