@@ -247,6 +247,9 @@ let package = Package(
             ],
             path: "Plugins/usb-glucometer",
             exclude: ["adapter.json", "README.md", "udev"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Bluetooth (issue 5): GATT decoders, a libdbus-1 client, BlueZ over it, the BLE adapters.
         .target(
             name: "GATTProfiles",
