@@ -13,8 +13,8 @@ struct USBGlucometerAdapter: Adapter {
     }
     var capabilities: AdapterCapabilities { AdapterCapabilities(attach: true, cancel: true) }
 
-    /// How long the meter may stay silent before the session fails. ASTM E1381 §6.5.2 lets a
-    /// receiver wait 15 s for a frame; FreeStyle meters answer within a second.
+    /// How long the meter may stay silent before the session fails: the 15 s an ASTM E1381 sender
+    /// waits for a reply (a receiver waits 30 s for a frame); FreeStyle meters answer within a second.
     static let replyTimeout: Duration = .seconds(15)
 
     func attach(_ request: AttachDeviceRequest, context: AdapterContext) async throws -> AttachDeviceResult {

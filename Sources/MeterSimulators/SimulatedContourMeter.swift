@@ -54,7 +54,8 @@ public final class SimulatedContourMeter: Sendable {
         public init() {}
     }
 
-    /// Sends of one frame before the meter aborts (ASTM E1381 §6.5.1.2: six attempts).
+    /// Sends of one frame before the meter aborts: ASTM E1381's retransmission rule, six attempts
+    /// (restated in CLSI LIS01-A2).
     static let frameAttempts = 6
 
     private let shared: SharedMeterState<State>

@@ -7,8 +7,9 @@ public struct ContourSession {
     let channel: any HIDReportChannel
     let timeout: Duration
 
-    /// Transmissions of one frame before the transfer is given up: ASTM E1381 §6.5.1.2 lets the
-    /// sender try a frame six times, then abort; the receiver stops at the same count.
+    /// Transmissions of one frame before the transfer is given up: ASTM E1381's retransmission rule
+    /// (restated in CLSI LIS01-A2) lets the sender try a frame six times, then abort; the receiver
+    /// stops at the same count.
     public static let frameAttempts = 6
     /// Wake-ups (EOT) sent before giving up on a meter that never sends ENQ.
     public static let establishAttempts = 6

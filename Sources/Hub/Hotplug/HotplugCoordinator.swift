@@ -96,8 +96,9 @@ public actor HotplugCoordinator {
         } catch {
             message = "USB device \(arrival.label) could not be read by \(adapterId): \(error)"
         }
-        notify(message)
+        // Kept first, then shown: whoever sees the line finds the event in the store.
         await record(adapterId, .notification, message, detail: detail)
+        notify(message)
         finish(arrival.key, token)
     }
 
