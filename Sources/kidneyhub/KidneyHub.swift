@@ -13,7 +13,7 @@ struct KidneyHub: AsyncParsableCommand {
         version: HubVersion.current,
         subcommands: [
             Serve.self, Demo.self, Adapters.self, Devices.self, Measurements.self, Terms.self, Profile.self, Labs.self,
-            Trends.self, Medications.self, Weight.self, BloodPressure.self,
+            Trends.self, Medications.self, Weight.self, BloodPressure.self, Import.self,
         ]
     )
 }
