@@ -21,12 +21,16 @@ final class AppleHealthParser {
     private var handler = xmlSAXHandler()
     private var doctype = DoctypeBlanker()
     private var filtered: [UInt8] = []
+    private var head: [UInt8] = []
+    private var headFed = false
     /// The first error from inside a callback (ImportStopped or a failed send): it stops the parse.
     private var callbackError: (any Error)?
     private var firstFatal: (line: Int, message: String)?
 
     private var devices: [String: DeviceIdentity] = [:]
     private var correlation: CorrelationState?
+    /// Inside any `Correlation` (food, blood pressure): its records are top-level records too.
+    private var insideCorrelation = false
     private var record: RecordState?
     private var depth = 0
 
@@ -60,11 +64,28 @@ final class AppleHealthParser {
         if let context { xmlFreeParserCtxt(context) }
     }
 
-    /// Feeds the next chunk of the file.
+    /// Feeds the next chunk of the file. The first 64 KiB are held back and cleaned as one piece, so
+    /// the DOCTYPE is found even when chunks split it.
     func feed(_ chunk: UnsafeRawBufferPointer) throws {
-        try start()
+        if !headFed {
+            head.append(contentsOf: chunk)
+            if head.count >= 1 << 16 { try feedHead() }
+            return
+        }
         filtered.removeAll(keepingCapacity: true)
         filtered.append(contentsOf: chunk)
+        try parseFiltered()
+    }
+
+    private func feedHead() throws {
+        headFed = true
+        filtered = head
+        head = []
+        try parseFiltered()
+    }
+
+    private func parseFiltered() throws {
+        try start()
         filtered.withUnsafeMutableBufferPointer { buffer in
             doctype.blank(buffer)
             Self.replaceForbiddenControlCharacters(buffer)
@@ -77,6 +98,7 @@ final class AppleHealthParser {
 
     /// Ends the document; throws when it is truncated or broken beyond recovery.
     func finish() throws {
+        if !headFed { try feedHead() }
         try start()
         let status = xmlParseChunk(context, nil, 0, 1)
         try check(status)
@@ -134,8 +156,10 @@ final class AppleHealthParser {
         case .record:
             let attributes = Attributes(count: count, raw: attributes)
             guard let typeName = attributes["type"] else { return }
-            if correlation != nil {
-                // A child of a blood-pressure correlation: only its value is used.
+            if insideCorrelation {
+                // A child of a correlation: its top-level copy is the record (formats.md §2.5); a
+                // blood-pressure correlation only takes its value.
+                guard correlation != nil else { return }
                 guard typeName == AppleHealthType.systolic || typeName == AppleHealthType.diastolic,
                     let value = attributes["value"].flatMap(Double.init)
                 else { return }
@@ -164,6 +188,7 @@ final class AppleHealthParser {
             default: break
             }
         case .correlation:
+            insideCorrelation = true
             let attributes = Attributes(count: count, raw: attributes)
             guard attributes["type"] == AppleHealthType.bloodPressureCorrelation else { return }
             correlation = CorrelationState(
@@ -190,6 +215,7 @@ final class AppleHealthParser {
                 emit(record)
             }
         case .correlation:
+            insideCorrelation = false
             if let correlation {
                 self.correlation = nil
                 emitBloodPressure(correlation)
@@ -382,54 +408,58 @@ struct Attributes {
 }
 
 /// Blanks the internal DTD subset, `<!DOCTYPE HealthData [ … ]>`, in the stream (formats.md §2.7:
-/// malformed since iOS 16). Line feeds stay, so line numbers stay true.
+/// malformed since iOS 16). Line feeds stay, so line numbers stay true. It works byte by byte, so a
+/// DOCTYPE split across chunks is found too; only the first 64 KiB are searched (it precedes the root).
 struct DoctypeBlanker {
     private enum State {
         case looking, inside, done
     }
+    private static let marker = Array("<!DOCTYPE".utf8)
+    private static let searchLimit = 1 << 16
     private var state = State.looking
-    private var previous: UInt8 = 0
+    private var matched = 0
     private var scanned = 0
     private var openedSubset = false
+    private var sawBracket = false
 
     mutating func blank(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+        guard state != .done else { return }
         var index = 0
-        if state == .looking {
-            // The DOCTYPE precedes the root element, within the first few KB.
-            let marker = Array("<!DOCTYPE".utf8)
-            let limit = min(buffer.count, max(0, 1 << 16 - scanned))
-            scanned += buffer.count
-            var found: Int?
-            if limit >= marker.count {
-                for candidate in 0...(limit - marker.count)
-                where buffer[candidate] == 0x3C && marker.indices.allSatisfy({ buffer[candidate + $0] == marker[$0] }) {
-                    found = candidate
-                    break
-                }
-            }
-            guard let found else {
-                if scanned >= 1 << 16 { state = .done }
-                return
-            }
-            state = .inside
-            index = found
-        }
-        guard state == .inside else { return }
-        var sawBracket = previous == 0x5D
         while index < buffer.count {
             let byte = buffer[index]
-            if byte == 0x5B { openedSubset = true }
-            // `<!DOCTYPE HealthData>` without a subset ends at its first '>'; one with a subset at "]>".
-            let closes = byte == 0x3E && (sawBracket || !openedSubset)
-            sawBracket = byte == 0x5D
-            if byte != 0x0A { buffer[index] = 0x20 }
-            index += 1
-            if closes {
-                state = .done
+            switch state {
+            case .looking:
+                scanned += 1
+                if byte == Self.marker[matched] {
+                    matched += 1
+                    if matched == Self.marker.count {
+                        state = .inside
+                        // Blank the marker's bytes that are in this chunk (earlier chunks already went out,
+                        // as "<!DOCTYP" alone is harmless only if completed: see below).
+                        for back in 0..<min(Self.marker.count, index + 1) { buffer[index - back] = 0x20 }
+                    }
+                } else {
+                    matched = byte == Self.marker[0] ? 1 : 0
+                    if scanned >= Self.searchLimit {
+                        state = .done
+                        return
+                    }
+                }
+            case .inside:
+                if byte == 0x5B { openedSubset = true }
+                // `<!DOCTYPE HealthData>` without a subset ends at its first '>'; one with a subset at "]>".
+                let closes = byte == 0x3E && (sawBracket || !openedSubset)
+                sawBracket = byte == 0x5D
+                if byte != 0x0A { buffer[index] = 0x20 }
+                if closes {
+                    state = .done
+                    return
+                }
+            case .done:
                 return
             }
+            index += 1
         }
-        previous = sawBracket ? 0x5D : 0
     }
 }
 

@@ -36,7 +36,10 @@ public final class ImportOutput: Sendable {
         self.batchSize = max(1, batchSize)
         self.maxPending = max(1, maxPending)
         (events, continuation) = AsyncStream.makeStream(of: Event.self)
-        slots = DispatchSemaphore(value: self.maxPending)
+        // Created at zero and raised to the window: libdispatch traps when a semaphore is freed below
+        // its initial value, which a parser that stopped early would otherwise leave it.
+        slots = DispatchSemaphore(value: 0)
+        for _ in 0..<self.maxPending { slots.signal() }
     }
 
     /// Adds one record of `device`; blocks while the hub is behind. Throws `ImportStopped` once the

@@ -46,7 +46,7 @@ public struct FITMeasurements {
             switch message.globalNumber {
             case Self.recordMessage:
                 guard let time = explicit else { continue }
-                if let bpm = message[3] { add(kind: "heart_rate", "hr/\(time)", bpm, "/min", at: time, message.offset) }
+                if let bpm = message[3] { add(kind: "heart_rate", "activity-hr/\(time)", bpm, "/min", at: time, message.offset) }
             case Self.monitoringInfoMessage:
                 if let explicit { periodStart = explicit }
             case Self.monitoringMessage:
