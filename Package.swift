@@ -223,6 +223,7 @@ let package = Package(
                 "AppleHealthAdapter",
                 "GarminFITAdapter",
                 "Importers",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -238,6 +239,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                // Import benchmarks (issue 7): the FIT reader against fitparse.
+                "Importers",
             ],
             swiftSettings: swiftSettings
         ),

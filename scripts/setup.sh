@@ -6,6 +6,9 @@ set -euo pipefail
 
 debian_packages=(libsqlite3-dev libvips-dev python3)
 python_tools=(pytest jsonschema referencing)
+# Import adapters (issue 7): libxml2 streams Apple Health exports; Garmin's FIT SDK cross-checks the FIT reader.
+debian_packages+=(libxml2-dev)
+python_tools+=(garmin-fit-sdk)
 
 install_debian() {
     local sudo_cmd=""
@@ -21,7 +24,7 @@ for package in "${debian_packages[@]}"; do
 done
 [ ${#missing[@]} -eq 0 ] || install_debian "${missing[@]}"
 
-python_tools_missing() { ! python3 -c 'import pytest, jsonschema, referencing' >/dev/null 2>&1; }
+python_tools_missing() { ! python3 -c 'import pytest, jsonschema, referencing, garmin_fit_sdk' >/dev/null 2>&1; }
 if [ "${KIDNEYHUB_SKIP_PYTHON_TOOLS:-}" != 1 ] && python_tools_missing; then
     echo "Installing Python test tools: ${python_tools[*]}"
     python3 -m pip --version >/dev/null 2>&1 || install_debian python3-pip

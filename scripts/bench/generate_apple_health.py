@@ -6,7 +6,10 @@ stray \\x0b in a device string, heart rate, step, energy, body-mass, glucose (bo
 resting-heart-rate records with metadata, blood-pressure correlations whose children are repeated at the
 top level (formats.md §2.5), workouts, and record types the hub does not import.
 
-    generate_apple_health.py SIZE_MB OUT.xml [--seed N]
+    generate_apple_health.py SIZE_MB OUT.xml [--seed N] [--clean]
+
+--clean writes a well-formed DTD and no control character, for tools that cannot read the defects
+(healthkit-to-sqlite stops at either: dogsheep/healthkit-to-sqlite#24).
 """
 import argparse
 import random
@@ -68,15 +71,18 @@ def main():
     parser.add_argument("size_mb", type=float)
     parser.add_argument("out")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--clean", action="store_true")
     args = parser.parse_args()
+    header = HEADER.replace("  dateIssued       CDATA #REQUIRED\n", "  dateIssued       CDATA #REQUIRED\n>\n") if args.clean else HEADER
+    defect = "" if args.clean else "\x0b"
     rng = random.Random(args.seed)
     target = int(args.size_mb * 1_000_000)
     written = 0
     t = 0
     counts = {}
     with open(args.out, "w", encoding="utf-8") as out:
-        out.write(HEADER)
-        written += len(HEADER.encode())
+        out.write(header)
+        written += len(header.encode())
         chunk = []
         while written < target:
             t += rng.randint(40, 200)
@@ -130,7 +136,7 @@ def main():
                 text = record(type_, DIET, unit, t, t, rng.randint(low, high))
             elif roll < 0.995:
                 kind = "rhr"
-                text = record("HKQuantityTypeIdentifierRestingHeartRate", WATCH.replace("Watch6,2", "Watch6,2\x0b"),
+                text = record("HKQuantityTypeIdentifierRestingHeartRate", WATCH.replace("Watch6,2", "Watch6,2" + defect),
                               "count/min", t, t, rng.randint(50, 75))
             else:
                 kind = "workout"

@@ -17,6 +17,11 @@ public struct ImportReport: Sendable, Hashable, Codable {
         public var imported = 0
         public var duplicates = 0
         public var rejected = 0
+        public init(imported: Int = 0, duplicates: Int = 0, rejected: Int = 0) {
+            self.imported = imported
+            self.duplicates = duplicates
+            self.rejected = rejected
+        }
     }
 
     /// One rejected record: where it was (FILE:LINE or FILE@OFFSET, or the record id) and why.
