@@ -128,7 +128,9 @@ import ZIPFoundation
         let root = "Pat Doe/user-site-export"
         var steps: [String] = []
         var weights: [String] = []
-        var files: [(String, String)] = [("Pat Doe/user-profile/Profile.csv", "id,timezone,height\nP1,Europe/Berlin,180\n")]
+        var files: [(String, String)] = [
+            ("Pat Doe/user-profile/Profile.csv", "id,timezone,height\nP1,Europe/Berlin,180\n")
+        ]
         for day in days {
             let date = String(format: "03/%02d/24", day)
             steps.append(#"{ "dateTime" : "\#(date) 09:00:00", "value" : "\#(100 + day)" }"#)
@@ -175,7 +177,11 @@ import ZIPFoundation
         // The weights were pounds (BMI rule) and are stored in kg.
         let weights = try await store.measurements(kind: .bodyWeight)
         #expect(weights.count == 7)
-        #expect(weights.map(\.measurement).allSatisfy { $0.originalUnit == "[lb_av]" && abs($0.value! - $0.originalValue! * 0.45359237) < 1e-6 })
+        #expect(
+            weights.map(\.measurement).allSatisfy {
+                $0.originalUnit == "[lb_av]" && abs($0.value! - $0.originalValue! * 0.45359237) < 1e-6
+            }
+        )
     }
 
     // MARK: - Garmin FIT

@@ -16,7 +16,11 @@ struct IngestTests {
             #expect(outcome.duplicates == 0)
             #expect(outcome.storedIds.count == 3 && Set(outcome.storedIds).count == 3)
             #expect(outcome.touchedKinds == [.bodyWeight, .bloodPressure, .steps])
-            #expect(outcome.perKind == [.bodyWeight: .init(stored: 1), .bloodPressure: .init(stored: 1), .steps: .init(stored: 1)])
+            #expect(
+                outcome.perKind == [
+                    .bodyWeight: .init(stored: 1), .bloodPressure: .init(stored: 1), .steps: .init(stored: 1),
+                ]
+            )
 
             let stored = try await store.measurements()
             #expect(stored.map(\.id) == outcome.storedIds)

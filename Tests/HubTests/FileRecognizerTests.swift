@@ -24,15 +24,21 @@ struct FileRecognizerTests {
 
     static let recognizer = FileRecognizer(adapters: [
         adapter("simulator", []),
-        adapter("apple-health", [
-            .init(namePattern: "*.xml", contentSniff: "HealthData"),
-            .init(namePattern: "*", contentSniff: "HealthData", memberPattern: "*export.xml"),
-        ]),
+        adapter(
+            "apple-health",
+            [
+                .init(namePattern: "*.xml", contentSniff: "HealthData"),
+                .init(namePattern: "*", contentSniff: "HealthData", memberPattern: "*export.xml"),
+            ]
+        ),
         adapter("fitbit-export", [.init(namePattern: "*", memberPattern: "*user-site-export/*.json")]),
-        adapter("garmin-fit", [
-            .init(namePattern: "*.fit", contentSniff: ".FIT"),
-            .init(namePattern: "*", contentSniff: ".FIT", memberPattern: "*.fit"),
-        ]),
+        adapter(
+            "garmin-fit",
+            [
+                .init(namePattern: "*.fit", contentSniff: ".FIT"),
+                .init(namePattern: "*", contentSniff: ".FIT", memberPattern: "*.fit"),
+            ]
+        ),
     ])
 
     static func temporaryDirectory() throws -> String {

@@ -73,7 +73,8 @@ struct AppleHealthTests {
         let kinds = result.records.map(\.record.kind)
         #expect(
             kinds == [
-                "body_weight", "body_height", "heart_rate", "resting_heart_rate", "steps", "blood_glucose", "blood_glucose",
+                "body_weight", "body_height", "heart_rate", "resting_heart_rate", "steps", "blood_glucose",
+                "blood_glucose",
                 "dietary_water", "dietary_potassium", "dietary_sodium", "dietary_phosphorus", "dietary_protein",
                 "active_energy", "blood_pressure", "workout",
             ]
@@ -85,7 +86,9 @@ struct AppleHealthTests {
         #expect(result.records("heart_rate").first?.unit == "/min")
         let steps = try #require(result.records("steps").first)
         #expect(steps.unit == "{steps}")
-        #expect(steps.effectivePeriod == TimePeriod(start: "2018-09-10T08:00:00+02:00", end: "2018-09-10T08:05:00+02:00"))
+        #expect(
+            steps.effectivePeriod == TimePeriod(start: "2018-09-10T08:00:00+02:00", end: "2018-09-10T08:05:00+02:00")
+        )
         #expect(result.records("active_energy").first?.unit == "kcal")
         #expect(result.records("dietary_water").first?.unit == "[foz_us]")
         #expect(result.records("dietary_protein").first?.value == 31.5)
@@ -130,7 +133,10 @@ struct AppleHealthTests {
         let text = Self.export
             .replacingOccurrences(of: "value=\"412\"", with: "value=\"lots\"")
             .replacingOccurrences(of: "unit=\"lb\"", with: "unit=\"st\"")
-            .replacingOccurrences(of: "startDate=\"2018-09-10 02:28:55 -0700\"", with: "startDate=\"2018-09-31 02:28:55 -0700\"")
+            .replacingOccurrences(
+                of: "startDate=\"2018-09-10 02:28:55 -0700\"",
+                with: "startDate=\"2018-09-31 02:28:55 -0700\""
+            )
         let result = await Self.parse(text)
         #expect(result.failure == nil)
         #expect(result.problems.map(\.location) == ["export.xml:12", "export.xml:14", "export.xml:18"])
@@ -142,7 +148,9 @@ struct AppleHealthTests {
 
     @Test func aTruncatedFileFailsWithTheLineAndKeepsWhatCameBefore() async throws {
         let text = Self.export
-        let cut = String(text[..<text.range(of: "<Correlation type=\"HKCorrelationTypeIdentifierBloodPressure\"")!.upperBound])
+        let cut = String(
+            text[..<text.range(of: "<Correlation type=\"HKCorrelationTypeIdentifierBloodPressure\"")!.upperBound]
+        )
         let result = await Self.parse(cut + " sourceName=\"Beu")
         let failure = try #require(result.failure as? ImportFailure)
         #expect(failure.location.hasPrefix("export.xml:"))

@@ -43,7 +43,9 @@ struct FITDecoderTests {
         #expect(measurements.device.deviceId == "fit-1-123456789")
         let heartRates = measurements.records.filter { $0.kind == "heart_rate" }
         #expect(heartRates.map(\.value) == [72, 88, 95])
-        #expect(heartRates.map(\.effectiveTime) == ["2024-03-15T07:00:00Z", "2024-03-15T07:01:00Z", "2024-03-15T07:02:00Z"])
+        #expect(
+            heartRates.map(\.effectiveTime) == ["2024-03-15T07:00:00Z", "2024-03-15T07:01:00Z", "2024-03-15T07:02:00Z"]
+        )
         // Cumulative step counts 120, 480, 1210 become the steps of each interval.
         let steps = measurements.records.filter { $0.kind == "steps" }
         #expect(steps.map(\.value) == [120, 360, 730])
@@ -81,7 +83,11 @@ struct FITDecoderTests {
     @Test func compressedTimestampsFollowTheLastFullOneAndRollOver() throws {
         var writer = FITFileWriter()
         let base = FITFileWriter.fitTime(1_710_486_000)  // 2024-03-15T07:00:00Z; low five bits below
-        writer.define(local: 0, global: 20, fields: [.init(number: 253, size: 4, baseType: 0x86), .init(number: 3, size: 1, baseType: 0x02)])
+        writer.define(
+            local: 0,
+            global: 20,
+            fields: [.init(number: 253, size: 4, baseType: 0x86), .init(number: 3, size: 1, baseType: 0x02)]
+        )
         writer.define(local: 1, global: 20, fields: [.init(number: 3, size: 1, baseType: 0x02)])
         writer.data(local: 0, FITFileWriter.u32(base) + [70])
         let low = base & 0x1F
@@ -102,12 +108,23 @@ struct FITDecoderTests {
         writer.define(
             local: 2,
             global: 30,
-            fields: [.init(number: 253, size: 4, baseType: 0x86), .init(number: 0, size: 2, baseType: 0x84), .init(number: 1, size: 2, baseType: 0x84)],
+            fields: [
+                .init(number: 253, size: 4, baseType: 0x86), .init(number: 0, size: 2, baseType: 0x84),
+                .init(number: 1, size: 2, baseType: 0x84),
+            ],
             developerFields: [(number: 0, size: 3, index: 0), (number: 1, size: 4, index: 0)],
             bigEndian: true
         )
-        writer.data(local: 2, FITFileWriter.u32be(time) + FITFileWriter.u16be(8234) + FITFileWriter.u16be(2150) + [1, 2, 3, 9, 9, 9, 9])
-        writer.data(local: 2, FITFileWriter.u32be(time + 86_400) + FITFileWriter.u16be(0xFFFF) + FITFileWriter.u16be(2100) + [0, 0, 0, 0, 0, 0, 0])
+        writer.data(
+            local: 2,
+            FITFileWriter.u32be(time) + FITFileWriter.u16be(8234) + FITFileWriter.u16be(2150) + [1, 2, 3, 9, 9, 9, 9]
+        )
+        writer.data(
+            local: 2,
+            FITFileWriter.u32be(time + 86_400) + FITFileWriter.u16be(0xFFFF) + FITFileWriter.u16be(2100) + [
+                0, 0, 0, 0, 0, 0, 0,
+            ]
+        )
         let (_, messages) = try FITDecoder.decode(writer.file())
         #expect(messages.count == 2)
         let measurements = FITMeasurements(messages: messages, fileName: "scale.fit")
@@ -120,14 +137,24 @@ struct FITDecoderTests {
     @Test func timestamp16ExtendsTheLastFullTime() throws {
         var writer = FITFileWriter()
         let full = FITFileWriter.fitTime(1_710_486_000)
-        writer.define(local: 0, global: 55, fields: [.init(number: 253, size: 4, baseType: 0x86), .init(number: 27, size: 1, baseType: 0x02)])
-        writer.define(local: 1, global: 55, fields: [.init(number: 26, size: 2, baseType: 0x84), .init(number: 27, size: 1, baseType: 0x02)])
+        writer.define(
+            local: 0,
+            global: 55,
+            fields: [.init(number: 253, size: 4, baseType: 0x86), .init(number: 27, size: 1, baseType: 0x02)]
+        )
+        writer.define(
+            local: 1,
+            global: 55,
+            fields: [.init(number: 26, size: 2, baseType: 0x84), .init(number: 27, size: 1, baseType: 0x02)]
+        )
         writer.data(local: 0, FITFileWriter.u32(full) + [60])
         writer.data(local: 1, FITFileWriter.u16((full + 90) & 0xFFFF) + [61])
         writer.data(local: 1, FITFileWriter.u16((full + 40_000) & 0xFFFF) + [62])  // the 16-bit counter wraps past 0xFFFF
         let (_, messages) = try FITDecoder.decode(writer.file())
         let records = FITMeasurements(messages: messages, fileName: "m.fit").records
         #expect(records.map(\.value) == [60, 61, 62])
-        #expect(records.map(\.effectiveTime) == ["2024-03-15T07:00:00Z", "2024-03-15T07:01:30Z", "2024-03-15T18:06:40Z"])
+        #expect(
+            records.map(\.effectiveTime) == ["2024-03-15T07:00:00Z", "2024-03-15T07:01:30Z", "2024-03-15T18:06:40Z"]
+        )
     }
 }

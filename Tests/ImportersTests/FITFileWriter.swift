@@ -47,10 +47,11 @@ struct FITFileWriter {
     /// The whole file: header (with its CRC when 14 bytes), records, file CRC.
     func file() -> [UInt8] {
         let size = UInt32(records.count)
-        var header: [UInt8] = [
-            UInt8(headerSize), 0x20, 0x8B, 0x08,
-            UInt8(size & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 24),
-        ] + Array(".FIT".utf8)
+        var header: [UInt8] =
+            [
+                UInt8(headerSize), 0x20, 0x8B, 0x08,
+                UInt8(size & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 24),
+            ] + Array(".FIT".utf8)
         if headerSize == 14 {
             let crc = FITCRC.compute(header)
             header += [UInt8(crc & 0xFF), UInt8(crc >> 8)]

@@ -109,22 +109,44 @@ import Testing
     @Test func filesWrittenHereDecodeInGarminsDecoder() async throws {
         var writer = FITFileWriter()
         let time = FITFileWriter.fitTime(1_710_486_000)
-        writer.define(local: 0, global: 0, fields: [.init(number: 0, size: 1, baseType: 0x00), .init(number: 1, size: 2, baseType: 0x84), .init(number: 3, size: 4, baseType: 0x8C)])
+        writer.define(
+            local: 0,
+            global: 0,
+            fields: [
+                .init(number: 0, size: 1, baseType: 0x00), .init(number: 1, size: 2, baseType: 0x84),
+                .init(number: 3, size: 4, baseType: 0x8C),
+            ]
+        )
         writer.data(local: 0, [32] + FITFileWriter.u16(1) + FITFileWriter.u32(987_654))
         // developer_data_id (207) and field_description (206), so Garmin's decoder knows the developer field.
         writer.define(local: 1, global: 207, fields: [.init(number: 3, size: 1, baseType: 0x02)])
         writer.data(local: 1, [0])
-        writer.define(local: 2, global: 206, fields: [.init(number: 0, size: 1, baseType: 0x02), .init(number: 1, size: 1, baseType: 0x02), .init(number: 2, size: 1, baseType: 0x02)])
+        writer.define(
+            local: 2,
+            global: 206,
+            fields: [
+                .init(number: 0, size: 1, baseType: 0x02), .init(number: 1, size: 1, baseType: 0x02),
+                .init(number: 2, size: 1, baseType: 0x02),
+            ]
+        )
         writer.data(local: 2, [0, 0, 0x84])
         writer.define(
             local: 3,
             global: 55,
-            fields: [.init(number: 253, size: 4, baseType: 0x86), .init(number: 5, size: 1, baseType: 0x00), .init(number: 3, size: 4, baseType: 0x86), .init(number: 27, size: 1, baseType: 0x02)],
+            fields: [
+                .init(number: 253, size: 4, baseType: 0x86), .init(number: 5, size: 1, baseType: 0x00),
+                .init(number: 3, size: 4, baseType: 0x86), .init(number: 27, size: 1, baseType: 0x02),
+            ],
             developerFields: [(number: 0, size: 2, index: 0)],
             bigEndian: true
         )
         for (minute, (steps, bpm)) in [(100, 70), (250, 75), (260, 0xFF)].enumerated() {
-            writer.data(local: 3, FITFileWriter.u32be(time + minute * 60) + [6] + FITFileWriter.u32be(steps) + [UInt8(bpm)] + [0x12, 0x34])
+            writer.data(
+                local: 3,
+                FITFileWriter.u32be(time + minute * 60) + [6] + FITFileWriter.u32be(steps) + [UInt8(bpm)] + [
+                    0x12, 0x34,
+                ]
+            )
         }
         let path = Self.temporaryPath("ours.fit")
         defer { try? FileManager.default.removeItem(atPath: path) }

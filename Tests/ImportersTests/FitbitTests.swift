@@ -34,7 +34,8 @@ struct FitbitTests {
            "endTime" : "2015-06-16T10:19:10.000", "duration" : 37980000, "minutesAsleep" : 608, "minutesAwake" : 18,
            "type" : "classic", "mainSleep" : true }]
         """
-    static let water = #"[{ "id" : 1329813433, "date" : "05/18/15", "waterAmount" : 200.0, "measurementUnit" : "MILLILITER" }]"#
+    static let water =
+        #"[{ "id" : 1329813433, "date" : "05/18/15", "waterAmount" : 200.0, "measurementUnit" : "MILLILITER" }]"#
 
     static func run(_ path: String) async -> Collected {
         await Collected.run { output in
@@ -94,7 +95,9 @@ struct FitbitTests {
         // Sleep: device-local times (AEST), minutes asleep.
         let sleep = try #require(result.records("sleep").first)
         #expect(sleep.value == 608 && sleep.unit == "min")
-        #expect(sleep.effectivePeriod == TimePeriod(start: "2015-06-15T23:46:00+10:00", end: "2015-06-16T10:19:10+10:00"))
+        #expect(
+            sleep.effectivePeriod == TimePeriod(start: "2015-06-15T23:46:00+10:00", end: "2015-06-16T10:19:10+10:00")
+        )
         #expect(result.records("dietary_water").map(\.unit) == ["mL"])
     }
 
@@ -105,7 +108,11 @@ struct FitbitTests {
             .replacingOccurrences(of: "05/18/15 14:00:00", with: "05/19/15 00:00:00")
             .replacingOccurrences(of: "05/18/15 14:00:10", with: "05/19/15 00:00:10")
         let result = await Self.run(try Self.layoutA(in: directory, heartRate: local))
-        #expect(result.records("heart_rate").map(\.effectiveTime) == ["2015-05-19T00:00:00+10:00", "2015-05-19T00:00:10+10:00"])
+        #expect(
+            result.records("heart_rate").map(\.effectiveTime) == [
+                "2015-05-19T00:00:00+10:00", "2015-05-19T00:00:10+10:00",
+            ]
+        )
         // The same instants as the UTC reading of the other archive: the ids agree.
         #expect(result.records("heart_rate").map(\.sourceRecordId) == ["hr/1431957600", "hr/1431957610"])
     }
@@ -153,16 +160,28 @@ struct FitbitTests {
             to: "\(csvRoot)/heart_rate_2015-05-18.csv"
         )
         try directory.write("timestamp,steps\n2015-05-18T14:01:00Z,57\n", to: "\(csvRoot)/steps_2015-05-18.csv")
-        try directory.write("timestamp,beats per minute\n2015-05-19T00:00:00Z,58.5\n", to: "\(csvRoot)/daily_resting_heart_rate.csv")
+        try directory.write(
+            "timestamp,beats per minute\n2015-05-19T00:00:00Z,58.5\n",
+            to: "\(csvRoot)/daily_resting_heart_rate.csv"
+        )
         try directory.write("timestamp,weight grams\n2015-05-19T23:00:00Z,87000\n", to: "\(csvRoot)/weight_2015.csv")
         try directory.write("no data", to: "\(csvRoot)/steps_2015-05-19.csv")
-        try directory.write(Self.heartRateUTC, to: "Takeout/Google Health/Global Export Data/heart_rate-2015-05-19.json")
+        try directory.write(
+            Self.heartRateUTC,
+            to: "Takeout/Google Health/Global Export Data/heart_rate-2015-05-19.json"
+        )
         let result = await Self.run(directory.path)
         #expect(result.failure == nil)
         let heartRates = result.records("heart_rate")
         // The JSON sample at 14:00:00 and its CSV copy share one id: the store keeps one.
-        #expect(heartRates.map(\.sourceRecordId) == ["hr/1431957600", "hr/1431957610", "hr/1431957600", "hr/1431957620"])
-        #expect(result.problems.map(\.location) == ["Takeout/Google Health/Physical Activity_GoogleData/heart_rate_2015-05-18.csv:4"])
+        #expect(
+            heartRates.map(\.sourceRecordId) == ["hr/1431957600", "hr/1431957610", "hr/1431957600", "hr/1431957620"]
+        )
+        #expect(
+            result.problems.map(\.location) == [
+                "Takeout/Google Health/Physical Activity_GoogleData/heart_rate_2015-05-18.csv:4"
+            ]
+        )
         #expect(result.records("steps").map(\.sourceRecordId) == ["steps/1431957660"])
         #expect(result.records("body_weight").first?.unit == "g")
         #expect(result.records("resting_heart_rate").first?.sourceRecordId == "rhr/2015-05-19")
@@ -174,7 +193,10 @@ struct FitbitTests {
         let root = "Pat Doe/user-site-export"
         let steps = Self.steps.replacingOccurrences(of: #""value" : "12""#, with: #""value" : "twelve""#)
         try directory.write(steps, to: "\(root)/steps-2015-05-18.json")
-        try directory.write(#"[{ "dateTime" : "05/18/15 14:01:00", "value" : "75"#, to: "\(root)/distance-2015-05-18.json")
+        try directory.write(
+            #"[{ "dateTime" : "05/18/15 14:01:00", "value" : "75"#,
+            to: "\(root)/distance-2015-05-18.json"
+        )
         try directory.write(Self.water, to: "\(root)/water_logs-0.json")
         let result = await Self.run(directory.path)
         #expect(result.failure == nil)
@@ -184,7 +206,11 @@ struct FitbitTests {
         #expect(Array(steps.utf8)[offset] == UInt8(ascii: "{"))
         #expect(String(decoding: Array(steps.utf8)[offset...].prefix(40), as: UTF8.self).contains("14:02:00"))
         #expect(bad.kind == "steps")
-        #expect(result.problems.contains { $0.location.hasPrefix("\(root)/distance") && $0.reason.contains("not valid JSON") })
+        #expect(
+            result.problems.contains {
+                $0.location.hasPrefix("\(root)/distance") && $0.reason.contains("not valid JSON")
+            }
+        )
         #expect(result.records("steps").map(\.value) == [57])
         #expect(result.records("dietary_water").count == 1)
     }
@@ -217,7 +243,10 @@ struct FitbitTests {
         #expect(classify("X/user-site-export/water_logs-0.json")?.family == .waterLogs)
         #expect(classify("X/Personal & Account/weight-2020-01-01.json")?.layout == .accountArchive)
         #expect(classify("Takeout/Fitbit/Global Export Data/steps-2024-01-01.json")?.layout == .takeoutGlobalExport)
-        #expect(classify("Takeout/Fitbit/Physical Activity_GoogleData/heart_rate_2024-10-27.csv")?.layout == .googleHealthCSV)
+        #expect(
+            classify("Takeout/Fitbit/Physical Activity_GoogleData/heart_rate_2024-10-27.csv")?.layout
+                == .googleHealthCSV
+        )
         #expect(classify("X/user-site-export/very_active_minutes-2016-01-01.json") == nil)
         #expect(classify("X/elsewhere/steps-2016-01-01.json") == nil)
     }

@@ -27,7 +27,8 @@ public struct FileRecognizer: Sendable {
         let known = adapters.filter { !($0.manifest.matches?.files ?? []).isEmpty }.map(\.id)
         throw ImportUnrecognized(
             path: path,
-            reason: "no adapter recognises it (file adapters on the search path: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
+            reason:
+                "no adapter recognises it (file adapters on the search path: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
         )
     }
 
@@ -52,11 +53,17 @@ public struct FileRecognizer: Sendable {
             if isDirectory.boolValue {
                 var members: [String] = []
                 let enumerator = FileManager.default.enumerator(atPath: path)
-                while let relative = enumerator?.nextObject() as? String, members.count < FileRecognizer.maxMembersListed {
-                    if enumerator?.fileAttributes?[.type] as? FileAttributeType == .typeRegular { members.append(relative) }
+                while let relative = enumerator?.nextObject() as? String,
+                    members.count < FileRecognizer.maxMembersListed
+                {
+                    if enumerator?.fileAttributes?[.type] as? FileAttributeType == .typeRegular {
+                        members.append(relative)
+                    }
                 }
                 shape = .folder(members.sorted())
-            } else if Self.head(path, 4) == [0x50, 0x4B, 0x03, 0x04], let archive = try? Archive(url: URL(fileURLWithPath: path), accessMode: .read) {
+            } else if Self.head(path, 4) == [0x50, 0x4B, 0x03, 0x04],
+                let archive = try? Archive(url: URL(fileURLWithPath: path), accessMode: .read, pathEncoding: nil)
+            {
                 // "PK\3\4": a zip's local file header (APPNOTE.TXT §4.3.7).
                 shape = .zip(archive, archive.filter { $0.type == .file }.map(\.path))
             } else {
@@ -68,10 +75,14 @@ public struct FileRecognizer: Sendable {
             guard Glob.matches(match.namePattern, name) else { return false }
             switch (shape, match.memberPattern) {
             case (.file, nil):
-                return match.contentSniff.map { sniff in Self.contains(Self.head(path, FileRecognizer.sniffBytes), sniff) } ?? true
+                return match.contentSniff.map { sniff in
+                    Self.contains(Self.head(path, FileRecognizer.sniffBytes), sniff)
+                } ?? true
             case (.folder(let members), let pattern?):
                 return members.lazy.filter { Glob.matches(pattern, $0) }.prefix(5).contains { member in
-                    match.contentSniff.map { Self.contains(Self.head("\(path)/\(member)", FileRecognizer.sniffBytes), $0) } ?? true
+                    match.contentSniff.map {
+                        Self.contains(Self.head("\(path)/\(member)", FileRecognizer.sniffBytes), $0)
+                    } ?? true
                 }
             case (.zip(let archive, let members), let pattern?):
                 return members.lazy.filter { Glob.matches(pattern, $0) }.prefix(5).contains { member in

@@ -31,7 +31,13 @@ extension HubService {
         do {
             let result = try await client.importFile(path: absolute, progressToken: progressToken)
             let tally = sink.stopImportTally(adapterId: adapter.id)
-            return ImportReport(path: path, adapterId: adapter.id, tally: tally, problems: result.problems, failure: nil)
+            return ImportReport(
+                path: path,
+                adapterId: adapter.id,
+                tally: tally,
+                problems: result.problems,
+                failure: nil
+            )
         } catch let error as RPCError where error.code == .fileUnreadable {
             let tally = sink.stopImportTally(adapterId: adapter.id)
             let problems = (error.data["problems"]?.arrayValue ?? []).compactMap { value -> ImportProblem? in
@@ -40,7 +46,13 @@ extension HubService {
                 }
                 return ImportProblem(location: location, reason: reason, kind: value["kind"]?.stringValue)
             }
-            return ImportReport(path: path, adapterId: adapter.id, tally: tally, problems: problems, failure: error.message)
+            return ImportReport(
+                path: path,
+                adapterId: adapter.id,
+                tally: tally,
+                problems: problems,
+                failure: error.message
+            )
         } catch {
             sink.stopImportTally(adapterId: adapter.id)
             throw error

@@ -47,7 +47,8 @@ final class CountingSink: MeasurementSink {
             imports.withLock { imports in
                 guard imports[adapterId] != nil else { return }
                 for invalid in error.invalidRecords {
-                    let kind = request.records.indices.contains(invalid.index) ? request.records[invalid.index].kind : nil
+                    let kind =
+                        request.records.indices.contains(invalid.index) ? request.records[invalid.index].kind : nil
                     imports[adapterId]!.refused.append(
                         ImportTally.Refusal(
                             kind: kind ?? "unknown",
@@ -69,7 +70,8 @@ final class CountingSink: MeasurementSink {
             imports.withLock { imports in
                 guard imports[batch.adapterId] != nil else { return }
                 for (kind, tally) in outcome.perKind {
-                    imports[batch.adapterId]!.perKind[kind.rawValue, default: ImportTally.Counts()].stored += tally.stored
+                    imports[batch.adapterId]!.perKind[kind.rawValue, default: ImportTally.Counts()].stored +=
+                        tally.stored
                     imports[batch.adapterId]!.perKind[kind.rawValue, default: ImportTally.Counts()].duplicates +=
                         tally.duplicates
                 }

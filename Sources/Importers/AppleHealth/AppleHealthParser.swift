@@ -108,7 +108,10 @@ final class AppleHealthParser {
     private func check(_ status: Int32) throws {
         if let callbackError { throw callbackError }
         if let firstFatal, status != 0 || context?.pointee.disableSAX == 1 {
-            throw ImportFailure(location: "\(fileLabel):\(firstFatal.line)", reason: "XML cannot be read on: \(firstFatal.message)")
+            throw ImportFailure(
+                location: "\(fileLabel):\(firstFatal.line)",
+                reason: "XML cannot be read on: \(firstFatal.message)"
+            )
         }
     }
 
@@ -149,7 +152,11 @@ final class AppleHealthParser {
 
     // MARK: - SAX callbacks
 
-    private func startElement(_ name: UnsafePointer<xmlChar>, _ count: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+    private func startElement(
+        _ name: UnsafePointer<xmlChar>,
+        _ count: Int,
+        _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
         depth += 1
         guard callbackError == nil else { return }
         switch Self.elementName(name) {
@@ -163,7 +170,11 @@ final class AppleHealthParser {
                 guard typeName == AppleHealthType.systolic || typeName == AppleHealthType.diastolic,
                     let value = attributes["value"].flatMap(Double.init)
                 else { return }
-                if typeName == AppleHealthType.systolic { correlation?.systolic = value } else { correlation?.diastolic = value }
+                if typeName == AppleHealthType.systolic {
+                    correlation?.systolic = value
+                } else {
+                    correlation?.diastolic = value
+                }
                 return
             }
             guard let type = AppleHealthType.table[typeName] else { return }
@@ -239,7 +250,10 @@ final class AppleHealthParser {
         guard let start = AppleHealthDate.rfc3339(state.start), let end = AppleHealthDate.rfc3339(state.end) else {
             return problem(location, "date '\(state.start)' or '\(state.end)' is not yyyy-MM-dd HH:mm:ss ±hhmm", kind)
         }
-        let id = Self.recordId(state.type.code, [state.typeName, state.source, state.start, state.end, state.value, state.unit])
+        let id = Self.recordId(
+            state.type.code,
+            [state.typeName, state.source, state.start, state.end, state.value, state.unit]
+        )
         var record = MeasurementRecord(sourceRecordId: id, kind: kind, value: value, unit: unit)
         if state.type.overPeriod, start != end {
             record.effectivePeriod = TimePeriod(start: start, end: end)
@@ -253,7 +267,11 @@ final class AppleHealthParser {
     private func emitBloodPressure(_ state: CorrelationState) {
         let location = "\(fileLabel):\(state.line)"
         guard let systolic = state.systolic, let diastolic = state.diastolic, systolic >= 0, diastolic >= 0 else {
-            return problem(location, "blood-pressure correlation without both a systolic and a diastolic value", "blood_pressure")
+            return problem(
+                location,
+                "blood-pressure correlation without both a systolic and a diastolic value",
+                "blood_pressure"
+            )
         }
         guard let start = AppleHealthDate.rfc3339(state.start) else {
             return problem(location, "date '\(state.start)' is not yyyy-MM-dd HH:mm:ss ±hhmm", "blood_pressure")
@@ -275,7 +293,11 @@ final class AppleHealthParser {
         let unitText = attributes["durationUnit"] ?? "min"
         let units = ["min": "min", "s": "s", "hr": "h", "h": "h"]
         guard let duration = Double(durationText), duration.isFinite, duration >= 0, let unit = units[unitText] else {
-            return problem(location, "workout duration '\(durationText) \(unitText)' is not a non-negative time", "workout")
+            return problem(
+                location,
+                "workout duration '\(durationText) \(unitText)' is not a non-negative time",
+                "workout"
+            )
         }
         let startText = attributes["startDate"] ?? ""
         let endText = attributes["endDate"] ?? ""

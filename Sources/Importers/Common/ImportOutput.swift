@@ -79,7 +79,9 @@ public final class ImportOutput: Sendable {
     /// Sends the records still buffered, device by device.
     public func flush() throws {
         let pending = buffers.withLock { buffers in
-            let pending = buffers.records.values.filter { !$0.records.isEmpty }.sorted { $0.device.deviceId < $1.device.deviceId }
+            let pending = buffers.records.values.filter { !$0.records.isEmpty }.sorted {
+                $0.device.deviceId < $1.device.deviceId
+            }
             for key in buffers.records.keys { buffers.records[key]!.records = [] }
             return pending
         }

@@ -70,7 +70,10 @@ public struct FITDecoder {
                 if offset < (lastTimestamp & 0x1F) { timestamp += 0x20 }  // the 5-bit counter rolled over
                 lastTimestamp = timestamp
                 guard let definition = definitions[local] else {
-                    throw Failure(offset: recordOffset, reason: "compressed-timestamp message for undefined local type \(local)")
+                    throw Failure(
+                        offset: recordOffset,
+                        reason: "compressed-timestamp message for undefined local type \(local)"
+                    )
                 }
                 var message = try readData(bytes, &position, end, definition, recordOffset)
                 message.fields[timestampField] = Double(timestamp)
@@ -117,7 +120,8 @@ public struct FITDecoder {
         guard bytes.count >= size + dataSize + 2 else {
             throw Failure(
                 offset: bytes.count,
-                reason: "truncated: the header announces \(dataSize) bytes of records and a CRC, the file ends at \(bytes.count)"
+                reason:
+                    "truncated: the header announces \(dataSize) bytes of records and a CRC, the file ends at \(bytes.count)"
             )
         }
         if size == 14 {
@@ -133,7 +137,8 @@ public struct FITDecoder {
         guard stored == computed else {
             throw Failure(
                 offset: end,
-                reason: "file CRC mismatch (stored 0x\(String(stored, radix: 16)), computed 0x\(String(computed, radix: 16))): the file is damaged"
+                reason:
+                    "file CRC mismatch (stored 0x\(String(stored, radix: 16)), computed 0x\(String(computed, radix: 16))): the file is damaged"
             )
         }
         return header
@@ -146,7 +151,9 @@ public struct FITDecoder {
         developer: Bool,
         _ recordOffset: Int
     ) throws(Failure) -> Definition {
-        guard position + 5 <= end else { throw Failure(offset: recordOffset, reason: "definition message runs past the data") }
+        guard position + 5 <= end else {
+            throw Failure(offset: recordOffset, reason: "definition message runs past the data")
+        }
         let bigEndian = bytes[position + 1] == 1
         let global =
             bigEndian

@@ -46,7 +46,9 @@ public struct FITMeasurements {
             switch message.globalNumber {
             case Self.recordMessage:
                 guard let time = explicit else { continue }
-                if let bpm = message[3] { add(kind: "heart_rate", "activity-hr/\(time)", bpm, "/min", at: time, message.offset) }
+                if let bpm = message[3] {
+                    add(kind: "heart_rate", "activity-hr/\(time)", bpm, "/min", at: time, message.offset)
+                }
             case Self.monitoringInfoMessage:
                 if let explicit { periodStart = explicit }
             case Self.monitoringMessage:
@@ -68,7 +70,8 @@ public struct FITMeasurements {
                 {
                     // Steps accumulate per activity type over the day; a smaller value means the counter reset.
                     let previous = lastSteps[activity]
-                    let delta = previous.map { cumulative >= $0.value ? cumulative - $0.value : cumulative } ?? cumulative
+                    let delta =
+                        previous.map { cumulative >= $0.value ? cumulative - $0.value : cumulative } ?? cumulative
                     let start = previous?.time ?? min(periodStart ?? time, time)
                     lastSteps[activity] = (cumulative, time)
                     if delta > 0 {
@@ -89,7 +92,9 @@ public struct FITMeasurements {
                 if let weight = message[0] {
                     add(kind: "body_weight", "weight/\(time)", weight / 100, "kg", at: time, message.offset)
                 }
-                if let fat = message[1] { add(kind: "body_fat", "fat/\(time)", fat / 100, "%", at: time, message.offset) }
+                if let fat = message[1] {
+                    add(kind: "body_fat", "fat/\(time)", fat / 100, "%", at: time, message.offset)
+                }
             case Self.bloodPressureMessage:
                 guard let time = explicit, let systolic = message[0], let diastolic = message[1] else { continue }
                 var components = ["systolic": systolic, "diastolic": diastolic]
@@ -112,12 +117,21 @@ public struct FITMeasurements {
         }
     }
 
-    private mutating func add(kind: String, _ id: String, _ value: Double, _ unit: String, at time: Int64, _ offset: Int) {
+    private mutating func add(
+        kind: String,
+        _ id: String,
+        _ value: Double,
+        _ unit: String,
+        at time: Int64,
+        _ offset: Int
+    ) {
         guard value >= 0, value.isFinite else {
             problems.append((offset, "\(kind) value \(value) is not a plausible reading", kind))
             return
         }
-        records.append(MeasurementRecord(sourceRecordId: id, kind: kind, value: value, unit: unit, effectiveTime: Self.text(time)))
+        records.append(
+            MeasurementRecord(sourceRecordId: id, kind: kind, value: value, unit: unit, effectiveTime: Self.text(time))
+        )
     }
 
     /// RFC 3339 (UTC) of a FIT `date_time` (seconds since 1989-12-31T00:00:00Z).

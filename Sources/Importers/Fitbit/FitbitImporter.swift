@@ -99,11 +99,10 @@ struct FitbitImporter {
     func latestHeight(_ files: [FitbitFile]) throws -> Double? {
         var latest: (Int64, Double)?
         for file in files {
-            guard let array = try? JSONSerialization.jsonObject(with: Data(source.read(file.member))) as? [[String: Any]]
-            else { continue }
+            guard let (array, _) = try? ExportJSON.parseArray(source.read(file.member)) else { continue }
             for entry in array {
-                guard let time = (entry["dateTime"] as? String).flatMap(FitbitTime.usWallClock),
-                    let millimetres = FitbitRecordReader.number(entry["value"]), millimetres > 0
+                guard let time = entry["dateTime"]?.string.flatMap(FitbitTime.usWallClock),
+                    let millimetres = entry["value"]?.number, millimetres > 0
                 else { continue }
                 if latest == nil || time > latest!.0 { latest = (time, millimetres / 1000) }
             }

@@ -26,30 +26,29 @@ struct FitbitRecordReader {
 
     mutating func read(_ file: FitbitFile, _ bytes: [UInt8]) throws {
         if file.layout == .googleHealthCSV { return try readCSV(file, bytes) }
-        let parsed: Any
+        let elements: [ExportJSON]
+        let offsets: [Int]
         do {
-            parsed = try JSONSerialization.jsonObject(with: Data(bytes))
+            (elements, offsets) = try ExportJSON.parseArray(bytes)
         } catch {
-            let offset = ((error as NSError).userInfo["NSJSONSerializationErrorIndex"] as? Int) ?? 0
-            return try output.problem("\(file.member.path)@\(offset)", "file not imported: not valid JSON")
+            return try output.problem(
+                "\(file.member.path)@\(error.offset)",
+                "file not imported: not valid JSON (\(error.reason))"
+            )
         }
-        guard let array = parsed as? [Any] else {
-            return try output.problem("\(file.member.path)@0", "file not imported: not a JSON array")
-        }
-        var offsets: [Int]?
-        for (index, element) in array.enumerated() {
+        for (index, entry) in elements.enumerated() {
             do {
-                guard let entry = element as? [String: Any] else { throw BadRecord(reason: "not a JSON object", kind: file.family.rawValue) }
+                guard case .object = entry else {
+                    throw BadRecord(reason: "not a JSON object", kind: file.family.rawValue)
+                }
                 try record(file.family, entry)
             } catch let bad as BadRecord {
-                if offsets == nil { offsets = JSONArrayScanner.elementOffsets(bytes) }
-                let offset = offsets.flatMap { index < $0.count ? $0[index] : nil } ?? 0
-                try output.problem("\(file.member.path)@\(offset)", bad.reason, kind: bad.kind)
+                try output.problem("\(file.member.path)@\(offsets[index])", bad.reason, kind: bad.kind)
             }
         }
     }
 
-    private mutating func record(_ family: FitbitFile.Family, _ entry: [String: Any]) throws {
+    private mutating func record(_ family: FitbitFile.Family, _ entry: ExportJSON) throws {
         switch family {
         case .weight: try weight(entry)
         case .steps: try intradaySum(entry, kind: "steps", code: "steps", unit: "{steps}")
@@ -67,39 +66,64 @@ struct FitbitRecordReader {
 
     // MARK: - Families
 
-    private mutating func weight(_ entry: [String: Any]) throws {
-        guard let value = Self.number(entry["weight"]), value > 0 else { throw BadRecord(reason: "weight missing or not positive", kind: "body_weight") }
-        guard let date = entry["date"] as? String, let time = entry["time"] as? String,
+    private mutating func weight(_ entry: ExportJSON) throws {
+        guard let value = entry["weight"]?.number, value > 0 else {
+            throw BadRecord(reason: "weight missing or not positive", kind: "body_weight")
+        }
+        guard let date = entry["date"]?.string, let time = entry["time"]?.string,
             let wall = FitbitTime.usWallClock("\(date) \(time)")
         else { throw BadRecord(reason: "date/time missing or not MM/dd/yy HH:mm:ss", kind: "body_weight") }
-        guard let logId = Self.integer(entry["logId"]) else { throw BadRecord(reason: "logId missing", kind: "body_weight") }
+        guard let logId = entry["logId"]?.integer else {
+            throw BadRecord(reason: "logId missing", kind: "body_weight")
+        }
         // Weight logs are local wall-clock times (formats.md §1.4; logId is that time read as UTC, so it
         // is used as an id only, never as the instant).
         let (_, text) = zone.local(wall)
-        let source = (entry["source"] as? String) ?? ""
+        let source = (entry["source"]?.string) ?? ""
         let unit = FitbitWeightUnit.decide(
             weight: value,
-            bmi: Self.number(entry["bmi"]),
+            bmi: entry["bmi"]?.number,
             profileHeight: heightMetres,
             previous: lastWeightUnit[source]
         )
         lastWeightUnit[source] = unit
-        try add(MeasurementRecord(sourceRecordId: "weight/\(logId)", kind: "body_weight", value: value, unit: unit, effectiveTime: text))
-        if let fat = Self.number(entry["fat"]), fat > 0, fat < 100 {
-            try add(MeasurementRecord(sourceRecordId: "fat/\(logId)", kind: "body_fat", value: fat, unit: "%", effectiveTime: text))
+        try add(
+            MeasurementRecord(
+                sourceRecordId: "weight/\(logId)",
+                kind: "body_weight",
+                value: value,
+                unit: unit,
+                effectiveTime: text
+            )
+        )
+        if let fat = entry["fat"]?.number, fat > 0, fat < 100 {
+            try add(
+                MeasurementRecord(
+                    sourceRecordId: "fat/\(logId)",
+                    kind: "body_fat",
+                    value: fat,
+                    unit: "%",
+                    effectiveTime: text
+                )
+            )
         }
     }
 
     /// One minute of steps, distance or calories: values are strings (formats.md §1.3); zero minutes
     /// carry nothing and are not stored.
-    private mutating func intradaySum(_ entry: [String: Any], kind: String, code: String, unit: String) throws {
-        guard let stamp = entry["dateTime"] as? String, let wall = FitbitTime.usWallClock(stamp) else {
+    private mutating func intradaySum(_ entry: ExportJSON, kind: String, code: String, unit: String) throws {
+        guard let stamp = entry["dateTime"]?.string, let wall = FitbitTime.usWallClock(stamp) else {
             throw BadRecord(reason: "dateTime missing or not MM/dd/yy HH:mm:ss", kind: kind)
         }
-        guard let value = Self.number(entry["value"]), value >= 0 else { throw BadRecord(reason: "value missing or negative", kind: kind) }
+        guard let value = entry["value"]?.number, value >= 0 else {
+            throw BadRecord(reason: "value missing or negative", kind: kind)
+        }
         guard value > 0 else { return }
         let (instant, start) = zone.intraday(wall)
-        let end = CivilTime.rfc3339(epochSeconds: instant + 60, offsetSeconds: zone.intradayUTC ? 0 : CivilTime.offset(of: zone.local, atWallClock: wall + 60))
+        let end = CivilTime.rfc3339(
+            epochSeconds: instant + 60,
+            offsetSeconds: zone.intradayUTC ? 0 : CivilTime.offset(of: zone.local, atWallClock: wall + 60)
+        )
         try add(
             MeasurementRecord(
                 sourceRecordId: "\(code)/\(instant)",
@@ -111,25 +135,39 @@ struct FitbitRecordReader {
         )
     }
 
-    private mutating func heartRate(_ entry: [String: Any]) throws {
-        guard let stamp = entry["dateTime"] as? String, let wall = FitbitTime.usWallClock(stamp) else {
+    private mutating func heartRate(_ entry: ExportJSON) throws {
+        guard let stamp = entry["dateTime"]?.string, let wall = FitbitTime.usWallClock(stamp) else {
             throw BadRecord(reason: "dateTime missing or not MM/dd/yy HH:mm:ss", kind: "heart_rate")
         }
-        guard let value = entry["value"] as? [String: Any], let bpm = Self.number(value["bpm"]), bpm >= 0 else {
+        guard let value = entry["value"], let bpm = value["bpm"]?.number, bpm >= 0 else {
             throw BadRecord(reason: "value.bpm missing or negative", kind: "heart_rate")
         }
         guard bpm > 0 else { return }
         let (instant, text) = zone.intraday(wall)
-        try add(MeasurementRecord(sourceRecordId: "hr/\(instant)", kind: "heart_rate", value: bpm, unit: "/min", effectiveTime: text))
+        try add(
+            MeasurementRecord(
+                sourceRecordId: "hr/\(instant)",
+                kind: "heart_rate",
+                value: bpm,
+                unit: "/min",
+                effectiveTime: text
+            )
+        )
     }
 
-    private mutating func restingHeartRate(_ entry: [String: Any]) throws {
-        guard let value = entry["value"] as? [String: Any] else { throw BadRecord(reason: "value missing", kind: "resting_heart_rate") }
+    private mutating func restingHeartRate(_ entry: ExportJSON) throws {
+        guard let value = entry["value"] else {
+            throw BadRecord(reason: "value missing", kind: "resting_heart_rate")
+        }
         // Days without an estimate have date null and value 0 (formats.md §1.3): nothing to store.
-        guard let dateText = value["date"] as? String else { return }
-        guard let bpm = Self.number(value["value"]), bpm >= 0 else { throw BadRecord(reason: "value.value missing or negative", kind: "resting_heart_rate") }
+        guard let dateText = value["date"]?.string else { return }
+        guard let bpm = value["value"]?.number, bpm >= 0 else {
+            throw BadRecord(reason: "value.value missing or negative", kind: "resting_heart_rate")
+        }
         guard bpm > 0 else { return }
-        guard let wall = FitbitTime.usWallClock(dateText) else { throw BadRecord(reason: "value.date is not MM/dd/yy", kind: "resting_heart_rate") }
+        guard let wall = FitbitTime.usWallClock(dateText) else {
+            throw BadRecord(reason: "value.date is not MM/dd/yy", kind: "resting_heart_rate")
+        }
         try restingHeartRate(dayWall: wall, bpm: bpm)
     }
 
@@ -138,21 +176,37 @@ struct FitbitRecordReader {
         let (_, text) = zone.local(wall - wall % 86_400)
         let day = CivilTime.date(days: Int(wall / 86_400))
         let key = String(format: "%04d-%02d-%02d", day.year, day.month, day.day)
-        try add(MeasurementRecord(sourceRecordId: "rhr/\(key)", kind: "resting_heart_rate", value: bpm, unit: "/min", effectiveTime: text))
+        try add(
+            MeasurementRecord(
+                sourceRecordId: "rhr/\(key)",
+                kind: "resting_heart_rate",
+                value: bpm,
+                unit: "/min",
+                effectiveTime: text
+            )
+        )
     }
 
-    private mutating func sleep(_ entry: [String: Any]) throws {
-        guard let logId = Self.integer(entry["logId"]) else { throw BadRecord(reason: "logId missing", kind: "sleep") }
+    private mutating func sleep(_ entry: ExportJSON) throws {
+        guard let logId = entry["logId"]?.integer else { throw BadRecord(reason: "logId missing", kind: "sleep") }
         // Sleep times are device-local wall clock (formats.md §1.4).
-        guard let startText = entry["startTime"] as? String, let endText = entry["endTime"] as? String,
-            let startWall = FitbitTime.isoWallClock(startText), let endWall = FitbitTime.isoWallClock(endText), endWall >= startWall
-        else { throw BadRecord(reason: "startTime/endTime missing, not yyyy-MM-ddTHH:mm:ss.SSS, or in the wrong order", kind: "sleep") }
-        guard let minutes = Self.number(entry["minutesAsleep"]), minutes >= 0 else {
+        guard let startText = entry["startTime"]?.string, let endText = entry["endTime"]?.string,
+            let startWall = FitbitTime.isoWallClock(startText), let endWall = FitbitTime.isoWallClock(endText),
+            endWall >= startWall
+        else {
+            throw BadRecord(
+                reason: "startTime/endTime missing, not yyyy-MM-ddTHH:mm:ss.SSS, or in the wrong order",
+                kind: "sleep"
+            )
+        }
+        guard let minutes = entry["minutesAsleep"]?.number, minutes >= 0 else {
             throw BadRecord(reason: "minutesAsleep missing or negative", kind: "sleep")
         }
         let start = zone.local(startWall)
         let end = zone.local(endWall)
-        guard end.instant >= start.instant else { throw BadRecord(reason: "sleep ends before it starts", kind: "sleep") }
+        guard end.instant >= start.instant else {
+            throw BadRecord(reason: "sleep ends before it starts", kind: "sleep")
+        }
         try add(
             MeasurementRecord(
                 sourceRecordId: "sleep/\(logId)",
@@ -164,20 +218,35 @@ struct FitbitRecordReader {
         )
     }
 
-    private mutating func water(_ entry: [String: Any]) throws {
-        guard let id = Self.integer(entry["id"] ?? entry["logId"]) else { throw BadRecord(reason: "id missing", kind: "dietary_water") }
-        guard let amount = Self.number(entry["waterAmount"]), amount >= 0 else {
+    private mutating func water(_ entry: ExportJSON) throws {
+        guard let id = (entry["id"] ?? entry["logId"])?.integer else {
+            throw BadRecord(reason: "id missing", kind: "dietary_water")
+        }
+        guard let amount = entry["waterAmount"]?.number, amount >= 0 else {
             throw BadRecord(reason: "waterAmount missing or negative", kind: "dietary_water")
         }
         // The unit is explicit in water logs (formats.md §1.5).
-        let units = ["MILLILITER": "mL", "LITER": "L", "FL_OZ": "[foz_us]", "FLUID_OUNCE": "[foz_us]", "fl oz": "[foz_us]", "ml": "mL"]
-        let unitText = (entry["measurementUnit"] as? String) ?? "MILLILITER"
-        guard let unit = units[unitText] else { throw BadRecord(reason: "measurementUnit '\(unitText)' is not known", kind: "dietary_water") }
-        guard let date = entry["date"] as? String, let wall = FitbitTime.usWallClock(date) else {
+        let units = [
+            "MILLILITER": "mL", "LITER": "L", "FL_OZ": "[foz_us]", "FLUID_OUNCE": "[foz_us]", "fl oz": "[foz_us]",
+            "ml": "mL",
+        ]
+        let unitText = (entry["measurementUnit"]?.string) ?? "MILLILITER"
+        guard let unit = units[unitText] else {
+            throw BadRecord(reason: "measurementUnit '\(unitText)' is not known", kind: "dietary_water")
+        }
+        guard let date = entry["date"]?.string, let wall = FitbitTime.usWallClock(date) else {
             throw BadRecord(reason: "date missing or not MM/dd/yy", kind: "dietary_water")
         }
         let (_, text) = zone.local(wall)
-        try add(MeasurementRecord(sourceRecordId: "water/\(id)", kind: "dietary_water", value: amount, unit: unit, effectiveTime: text))
+        try add(
+            MeasurementRecord(
+                sourceRecordId: "water/\(id)",
+                kind: "dietary_water",
+                value: amount,
+                unit: unit,
+                effectiveTime: text
+            )
+        )
     }
 
     // MARK: - Google Health CSVs (formats.md §1.6: stamps end in Z, true UTC)
@@ -188,7 +257,11 @@ struct FitbitRecordReader {
         // Some families are present as files holding the literal text "no data" (formats.md §1.5).
         guard let timeColumn = header.firstIndex(of: "timestamp") else {
             if header.first == "no data" { return }
-            return try output.problem("\(file.member.path):1", "file not imported: no timestamp column", kind: file.family.rawValue)
+            return try output.problem(
+                "\(file.member.path):1",
+                "file not imported: no timestamp column",
+                kind: file.family.rawValue
+            )
         }
         let valueNames: [String] =
             switch file.family {
@@ -198,7 +271,11 @@ struct FitbitRecordReader {
             default: []
             }
         guard let valueColumn = header.firstIndex(where: valueNames.contains) else {
-            return try output.problem("\(file.member.path):1", "file not imported: no \(valueNames.joined()) column", kind: file.family.rawValue)
+            return try output.problem(
+                "\(file.member.path):1",
+                "file not imported: no \(valueNames.joined()) column",
+                kind: file.family.rawValue
+            )
         }
         for (index, row) in rows.enumerated().dropFirst() where !(row.count == 1 && row[0].isEmpty) {
             let location = "\(file.member.path):\(index + 1)"
@@ -215,14 +292,23 @@ struct FitbitRecordReader {
                 try output.problem(location, "timestamp missing or not yyyy-MM-ddTHH:mm:ssZ", kind: kindName)
                 continue
             }
-            guard let value = Double(row[valueColumn].trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0 else {
+            guard let value = Double(row[valueColumn].trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0
+            else {
                 try output.problem(location, "value '\(row[valueColumn])' is not a non-negative number", kind: kindName)
                 continue
             }
             let text = CivilTime.rfc3339(epochSeconds: wall, offsetSeconds: 0)
             switch file.family {
             case .heartRate where value > 0:
-                try add(MeasurementRecord(sourceRecordId: "hr/\(wall)", kind: "heart_rate", value: value, unit: "/min", effectiveTime: text))
+                try add(
+                    MeasurementRecord(
+                        sourceRecordId: "hr/\(wall)",
+                        kind: "heart_rate",
+                        value: value,
+                        unit: "/min",
+                        effectiveTime: text
+                    )
+                )
             case .restingHeartRate where value > 0:
                 try restingHeartRate(dayWall: wall, bpm: value)
             case .steps where value > 0:
@@ -232,12 +318,23 @@ struct FitbitRecordReader {
                         kind: "steps",
                         value: value,
                         unit: "{steps}",
-                        effectivePeriod: TimePeriod(start: text, end: CivilTime.rfc3339(epochSeconds: wall + 60, offsetSeconds: 0))
+                        effectivePeriod: TimePeriod(
+                            start: text,
+                            end: CivilTime.rfc3339(epochSeconds: wall + 60, offsetSeconds: 0)
+                        )
                     )
                 )
             // The newest Google CSV gives weight in grams (formats.md §1.5).
             case .weight where value > 0:
-                try add(MeasurementRecord(sourceRecordId: "weight-csv/\(wall)", kind: "body_weight", value: value, unit: "g", effectiveTime: text))
+                try add(
+                    MeasurementRecord(
+                        sourceRecordId: "weight-csv/\(wall)",
+                        kind: "body_weight",
+                        value: value,
+                        unit: "g",
+                        effectiveTime: text
+                    )
+                )
             default:
                 continue
             }
@@ -248,28 +345,6 @@ struct FitbitRecordReader {
 
     private func add(_ record: MeasurementRecord) throws {
         try output.add(record, device: device)
-    }
-
-    /// A JSON number, or a string holding one (Fitbit writes many values as strings, formats.md §1.3).
-    static func number(_ value: Any?) -> Double? {
-        switch value {
-        case let number as NSNumber:
-            let double = number.doubleValue
-            return double.isFinite ? double : nil
-        case let text as String:
-            guard let double = Double(text), double.isFinite else { return nil }
-            return double
-        default:
-            return nil
-        }
-    }
-
-    static func integer(_ value: Any?) -> Int64? {
-        switch value {
-        case let number as NSNumber: return number.int64Value
-        case let text as String: return Int64(text)
-        default: return nil
-        }
     }
 }
 
@@ -294,46 +369,12 @@ enum FitbitWeightUnit {
             case (false, true): return "kg"
             case (true, true):
                 if let profileHeight {
-                    return abs(heightIfPounds - profileHeight) <= abs(heightIfKilograms - profileHeight) ? "[lb_av]" : "kg"
+                    return abs(heightIfPounds - profileHeight) <= abs(heightIfKilograms - profileHeight)
+                        ? "[lb_av]" : "kg"
                 }
             case (false, false): break
             }
         }
         return previous ?? "[lb_av]"
-    }
-}
-
-/// Byte offsets of the elements of a top-level JSON array, to name where a bad record is.
-enum JSONArrayScanner {
-    static func elementOffsets(_ bytes: [UInt8]) -> [Int] {
-        var offsets: [Int] = []
-        var depth = 0
-        var inString = false
-        var escaped = false
-        var expectingElement = false
-        for (index, byte) in bytes.enumerated() {
-            if inString {
-                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
-                continue
-            }
-            switch byte {
-            case 0x20, 0x09, 0x0A, 0x0D: continue
-            default: break
-            }
-            if expectingElement, depth == 1, byte != 0x5D {
-                offsets.append(index)
-                expectingElement = false
-            }
-            switch byte {
-            case 0x22: inString = true
-            case 0x5B, 0x7B:
-                depth += 1
-                if depth == 1, byte == 0x5B { expectingElement = true }
-            case 0x5D, 0x7D: depth -= 1
-            case 0x2C where depth == 1: expectingElement = true
-            default: break
-            }
-        }
-        return offsets
     }
 }

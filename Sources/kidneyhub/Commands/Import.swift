@@ -39,7 +39,9 @@ struct Import: AsyncParsableCommand {
             for path in paths {
                 progress.start(label: path)
                 do {
-                    reports.append(.success(try await hub.importFile(path: path, adapterId: adapter, progressToken: "import")))
+                    reports.append(
+                        .success(try await hub.importFile(path: path, adapterId: adapter, progressToken: "import"))
+                    )
                 } catch {
                     reports.append(.failure(ImportFailureReport(path: path, error: "\(error)")))
                 }
@@ -49,12 +51,14 @@ struct Import: AsyncParsableCommand {
         }
         var failed = false
         if json {
-            try printJSON(reports.map { result -> ImportOutcomeJSON in
-                switch result {
-                case .success(let report): ImportOutcomeJSON(report: report, error: nil)
-                case .failure(let failure): ImportOutcomeJSON(report: nil, error: failure)
+            try printJSON(
+                reports.map { result -> ImportOutcomeJSON in
+                    switch result {
+                    case .success(let report): ImportOutcomeJSON(report: report, error: nil)
+                    case .failure(let failure): ImportOutcomeJSON(report: nil, error: failure)
+                    }
                 }
-            })
+            )
             failed = reports.contains { if case .success(let report) = $0 { report.failure != nil } else { true } }
         } else {
             for result in reports {

@@ -8,7 +8,9 @@ extension Workspace {
             ("fitbit-export", "kidneyhub-fitbit-export"), ("apple-health", "kidneyhub-apple-health"),
             ("garmin-fit", "kidneyhub-garmin-fit"),
         ] {
-            let shipped = try Data(contentsOf: URL(fileURLWithPath: "\(Self.repositoryRoot)/Plugins/\(plugin)/adapter.json"))
+            let shipped = try Data(
+                contentsOf: URL(fileURLWithPath: "\(Self.repositoryRoot)/Plugins/\(plugin)/adapter.json")
+            )
             guard var manifest = try JSONSerialization.jsonObject(with: shipped) as? [String: Any] else {
                 throw CocoaError(.fileReadCorruptFile)
             }
