@@ -4,10 +4,12 @@
 
     peak_rss.py LABEL -- COMMAND ARGS...
 
-Prints one line: `LABEL: wall S s, peak tree RSS M MB (largest single process P MB)`; exits with the
-command's status.
+Prints one line: `LABEL: wall S s, CPU C s, peak tree RSS M MB (largest single process P MB)`; exits
+with the command's status. CPU time (user + sys of every process of the tree that was waited for) is
+the steadier figure on a machine shared with other work.
 """
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -41,6 +43,7 @@ def rss_kb(pid):
 def main():
     label = sys.argv[1]
     command = sys.argv[sys.argv.index("--") + 1:]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
     process = subprocess.Popen(command)
     peak_tree = 0
@@ -57,8 +60,10 @@ def main():
         peak_single = max(peak_single, max(sizes, default=0))
         time.sleep(0.05)
     wall = time.monotonic() - start
-    print(f"{label}: wall {wall:.2f} s, peak tree RSS {peak_tree / 1024:.1f} MB "
-          f"(largest single process {peak_single / 1024:.1f} MB)", flush=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    print(f"{label}: wall {wall:.2f} s, CPU {cpu:.2f} s (user+sys of the whole tree), peak tree RSS "
+          f"{peak_tree / 1024:.1f} MB (largest single process {peak_single / 1024:.1f} MB)", flush=True)
     sys.exit(process.returncode)
 
 

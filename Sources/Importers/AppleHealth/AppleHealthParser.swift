@@ -247,11 +247,14 @@ final class AppleHealthParser {
         guard let value = Double(state.value), value.isFinite, value >= 0 else {
             return problem(location, "value '\(state.value)' is not a non-negative number", kind)
         }
-        guard let start = AppleHealthDate.rfc3339(state.start), let end = AppleHealthDate.rfc3339(state.end) else {
+        guard let (start, startSeconds) = AppleHealthDate.parse(state.start),
+            let end = AppleHealthDate.rfc3339(state.end)
+        else {
             return problem(location, "date '\(state.start)' or '\(state.end)' is not yyyy-MM-dd HH:mm:ss ±hhmm", kind)
         }
         let id = Self.recordId(
             state.type.code,
+            start: startSeconds,
             [state.typeName, state.source, state.start, state.end, state.value, state.unit]
         )
         var record = MeasurementRecord(sourceRecordId: id, kind: kind, value: value, unit: unit)
@@ -273,10 +276,14 @@ final class AppleHealthParser {
                 "blood_pressure"
             )
         }
-        guard let start = AppleHealthDate.rfc3339(state.start) else {
+        guard let (start, startSeconds) = AppleHealthDate.parse(state.start) else {
             return problem(location, "date '\(state.start)' is not yyyy-MM-dd HH:mm:ss ±hhmm", "blood_pressure")
         }
-        let id = Self.recordId("bp", [state.source, state.start, state.end, "\(systolic)", "\(diastolic)"])
+        let id = Self.recordId(
+            "bp",
+            start: startSeconds,
+            [state.source, state.start, state.end, "\(systolic)", "\(diastolic)"]
+        )
         let record = MeasurementRecord(
             sourceRecordId: id,
             kind: "blood_pressure",
@@ -301,12 +308,13 @@ final class AppleHealthParser {
         }
         let startText = attributes["startDate"] ?? ""
         let endText = attributes["endDate"] ?? ""
-        guard let start = AppleHealthDate.rfc3339(startText), let end = AppleHealthDate.rfc3339(endText) else {
+        guard let (start, startSeconds) = AppleHealthDate.parse(startText), let end = AppleHealthDate.rfc3339(endText)
+        else {
             return problem(location, "date '\(startText)' or '\(endText)' is not yyyy-MM-dd HH:mm:ss ±hhmm", "workout")
         }
         let source = attributes["sourceName"] ?? ""
         let activity = attributes["workoutActivityType"] ?? ""
-        let id = Self.recordId("workout", [activity, source, startText, endText, durationText])
+        let id = Self.recordId("workout", start: startSeconds, [activity, source, startText, endText, durationText])
         let record = MeasurementRecord(
             sourceRecordId: id,
             kind: "workout",
@@ -351,10 +359,14 @@ final class AppleHealthParser {
         if let context { xmlStopParser(context) }
     }
 
-    /// A stable id from a record's defining fields: a short code and a 64-bit FNV-1a hash (FNV:
-    /// Fowler, Noll, Vo; offset basis 0xcbf29ce484222325, prime 0x100000001b3). Apple's export has no
-    /// record UUIDs, so this is what makes a re-import, or a newer overlapping export, match.
-    static func recordId(_ code: String, _ fields: [String]) -> String {
+    /// A stable id from a record's defining fields: a short code, the start as Unix seconds, and a
+    /// 64-bit FNV-1a hash of the fields (FNV: Fowler, Noll, Vo; offset basis 0xcbf29ce484222325, prime
+    /// 0x100000001b3). Apple's export has no record UUIDs, so this is what makes a re-import, or a newer
+    /// overlapping export, match. The time goes first so that ids of one source and kind arrive in
+    /// increasing order, as the export lists records by time: the store's unique index then grows at
+    /// its end instead of taking every insert on a random page (measured: a 1 GB export wrote 20 GB to
+    /// the WAL with hash-first ids).
+    static func recordId(_ code: String, start: Int64, _ fields: [String]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for field in fields {
             for byte in field.utf8 {
@@ -365,7 +377,7 @@ final class AppleHealthParser {
             hash = hash &* 0x0000_0100_0000_01B3
         }
         let hex = String(hash, radix: 16)
-        return "\(code)/\(String(repeating: "0", count: 16 - hex.count))\(hex)"
+        return "\(code)/\(start)/\(String(repeating: "0", count: 16 - hex.count))\(hex)"
     }
 
     // MARK: - Bytes
