@@ -21,6 +21,10 @@ let package = Package(
         .executable(name: "kidneyhub-ble-scale", targets: ["BLEScale"]),
         .executable(name: "kidneyhub-ble-bp-cuff", targets: ["BLEBloodPressureCuff"]),
         .executable(name: "kidneyhub-ble-glucose", targets: ["BLEGlucose"]),
+        // Import adapters (issue 7).
+        .executable(name: "kidneyhub-fitbit-export", targets: ["FitbitExportAdapter"]),
+        .executable(name: "kidneyhub-apple-health", targets: ["AppleHealthAdapter"]),
+        .executable(name: "kidneyhub-garmin-fit", targets: ["GarminFITAdapter"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        // Import adapters (issue 7): zip archives read entry by entry, streamed.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // MARK: AdapterProtocol: the wire contract shared by the hub and Swift adapters.
@@ -131,6 +137,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
+                // Import (issue 7): recognising a zip export by the names of its entries.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -176,6 +184,54 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Importers (issue 7): file adapters for Fitbit account exports, Apple Health exports and Garmin FIT
+        // files. libxml2 (Debian: libxml2-dev) streams Apple's export.xml; ZIPFoundation streams zip entries.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(
+            name: "Importers",
+            dependencies: [
+                "AdapterKit",
+                "AdapterProtocol",
+                "CLibXML2",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "FitbitExportAdapter",
+            dependencies: ["AdapterKit", "Importers"],
+            path: "Plugins/fitbit-export",
+            exclude: ["adapter.json"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "AppleHealthAdapter",
+            dependencies: ["AdapterKit", "Importers"],
+            path: "Plugins/apple-health",
+            exclude: ["adapter.json"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "GarminFITAdapter",
+            dependencies: ["AdapterKit", "Importers"],
+            path: "Plugins/garmin-fit",
+            exclude: ["adapter.json"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ImportersTests",
+            dependencies: [
+                "AdapterProtocol",
+                "Importers",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: End-to-end tests: the real hub and the real adapter executables.
         .testTarget(
             name: "EndToEndTests",
@@ -194,6 +250,12 @@ let package = Package(
                 "BLEBloodPressureCuff",
                 "BLEGlucose",
                 "DBus",
+                // Import adapters (issue 7), built so the tests can run them.
+                "FitbitExportAdapter",
+                "AppleHealthAdapter",
+                "GarminFITAdapter",
+                "Importers",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -328,6 +390,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                // Import benchmarks (issue 7): the FIT reader against fitparse.
+                "Importers",
             ],
             swiftSettings: swiftSettings
         ),

@@ -9,6 +9,9 @@ debian_packages=(libsqlite3-dev libvips-dev python3 zlib1g-dev libusb-1.0-0-dev)
 # /usr/bin/python3 with python3-dbus and python3-gi) for the mocked org.bluez the BLE tests run against.
 debian_packages+=(libdbus-1-dev dbus-daemon python3-dbusmock)
 python_tools=(pytest jsonschema referencing)
+# Import adapters (issue 7): libxml2 streams Apple Health exports; Garmin's FIT SDK cross-checks the FIT reader.
+debian_packages+=(libxml2-dev)
+python_tools+=(garmin-fit-sdk)
 
 install_debian() {
     local sudo_cmd=""
@@ -24,7 +27,7 @@ for package in "${debian_packages[@]}"; do
 done
 [ ${#missing[@]} -eq 0 ] || install_debian "${missing[@]}"
 
-python_tools_missing() { ! python3 -c 'import pytest, jsonschema, referencing' >/dev/null 2>&1; }
+python_tools_missing() { ! python3 -c 'import pytest, jsonschema, referencing, garmin_fit_sdk' >/dev/null 2>&1; }
 if [ "${KIDNEYHUB_SKIP_PYTHON_TOOLS:-}" != 1 ] && python_tools_missing; then
     echo "Installing Python test tools: ${python_tools[*]}"
     python3 -m pip --version >/dev/null 2>&1 || install_debian python3-pip

@@ -11,7 +11,7 @@ public actor HubService {
     public nonisolated let catalog: AdapterCatalog
     private let settings: AdapterSupervisor.Settings
     private let adapterConfigs: [String: JSONValue]
-    private let sink: CountingSink
+    let sink: CountingSink
     private let events: EventRecorder
     private let onActivity: @Sendable (String, AdapterActivity) -> Void
     private var supervisors: [String: Task<AdapterSupervisor, any Error>] = [:]

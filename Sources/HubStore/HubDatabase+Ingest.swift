@@ -85,8 +85,10 @@ enum BatchWriter {
                 outcome.stored += 1
                 outcome.storedIds.append(db.lastInsertedRowID)
                 outcome.touchedKinds.insert(m.kind)
+                outcome.perKind[m.kind, default: IngestOutcome.KindTally()].stored += 1
             } else {
                 outcome.duplicates += 1
+                outcome.perKind[m.kind, default: IngestOutcome.KindTally()].duplicates += 1
             }
         }
 

@@ -13,6 +13,8 @@ struct Benchmarks: AsyncParsableCommand {
         subcommands: [
             IngestThroughput.self, AcknowledgementLatency.self, AdapterStartup.self, Autocomplete.self,
             MeterDownload.self,
+            // Issue 7: FIT decoding.
+            FITDecode.self,
             // Issue 9: reading → goals → notification.
             GoalEvaluationLatency.self,
         ]

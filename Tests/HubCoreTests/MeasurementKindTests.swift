@@ -10,6 +10,8 @@ struct MeasurementKindTests {
             MeasurementKind.allCases.map(\.rawValue) == [
                 "body_weight", "body_height", "body_fat", "blood_pressure", "heart_rate", "resting_heart_rate",
                 "blood_glucose", "oxygen_saturation", "body_temperature", "steps", "distance", "active_energy", "sleep",
+                "dietary_water", "dietary_potassium", "dietary_sodium", "dietary_phosphorus", "dietary_protein",
+                "total_energy", "workout",
             ]
         )
     }
@@ -29,7 +31,12 @@ struct MeasurementKindTests {
     }
 
     @Test func periodKinds() {
-        #expect(MeasurementKind.allCases.filter(\.acceptsPeriod) == [.steps, .distance, .activeEnergy, .sleep])
+        #expect(
+            MeasurementKind.allCases.filter(\.acceptsPeriod) == [
+                .steps, .distance, .activeEnergy, .sleep, .dietaryWater, .dietaryPotassium, .dietarySodium,
+                .dietaryPhosphorus, .dietaryProtein, .totalEnergy, .workout,
+            ]
+        )
     }
 
     /// Every accepted unit resolves to a converter to the canonical unit, so the normalizer never drops one.

@@ -16,6 +16,11 @@ struct IngestTests {
             #expect(outcome.duplicates == 0)
             #expect(outcome.storedIds.count == 3 && Set(outcome.storedIds).count == 3)
             #expect(outcome.touchedKinds == [.bodyWeight, .bloodPressure, .steps])
+            #expect(
+                outcome.perKind == [
+                    .bodyWeight: .init(stored: 1), .bloodPressure: .init(stored: 1), .steps: .init(stored: 1),
+                ]
+            )
 
             let stored = try await store.measurements()
             #expect(stored.map(\.id) == outcome.storedIds)
@@ -29,7 +34,19 @@ struct IngestTests {
             let batch = IngestBatch(device: Sample.scale, records: Self.mixed.map { IngestRecord($0) }, cursor: "3")
             _ = try await store.ingest(batch)
             let again = try await store.ingest(batch)
-            #expect(again == IngestOutcome(stored: 0, duplicates: 3, storedIds: [], touchedKinds: []))
+            #expect(
+                again
+                    == IngestOutcome(
+                        stored: 0,
+                        duplicates: 3,
+                        storedIds: [],
+                        touchedKinds: [],
+                        perKind: [
+                            .bodyWeight: .init(duplicates: 1), .bloodPressure: .init(duplicates: 1),
+                            .steps: .init(duplicates: 1),
+                        ]
+                    )
+            )
             #expect(try await store.measurementCount() == 3)
         }
     }

@@ -26,9 +26,16 @@ UNITS = {
     "oxygen_saturation": ["%"],
     "body_temperature": ["Cel", "[degF]"],
     "steps": ["{steps}", "1"],
-    "distance": ["m", "km", "[mi_i]", "[ft_i]"],
+    "distance": ["m", "km", "[mi_i]", "[ft_i]", "cm"],
     "active_energy": ["kcal", "kJ"],
     "sleep": ["min", "h", "s"],
+    "dietary_water": ["mL", "L", "[foz_us]"],
+    "dietary_potassium": ["mg", "g"],
+    "dietary_sodium": ["mg", "g"],
+    "dietary_phosphorus": ["mg", "g"],
+    "dietary_protein": ["g", "mg"],
+    "total_energy": ["kcal", "kJ"],
+    "workout": ["min", "h", "s"],
 }
 ALL_UNITS = sorted({u for units in UNITS.values() for u in units})
 METHODS = ["initialize", "initialized", "devices/discover", "devices/found", "devices/pair", "devices/sync",

@@ -42,13 +42,18 @@ public struct AdapterManifest: Codable, Sendable, Hashable {
         }
     }
 
-    /// A file-name pattern, with an optional string that must appear in the first 4 KiB.
+    /// A file-name pattern, with an optional string that must appear in the first 4 KiB; with a
+    /// `memberPattern`, it matches a folder or zip archive holding a file whose path matches it.
     public struct FileMatch: Codable, Sendable, Hashable {
         public var namePattern: String
         public var contentSniff: String?
-        public init(namePattern: String, contentSniff: String? = nil) {
+        /// A pattern for the path of a file inside a folder or zip (`*` also crosses `/`); the
+        /// `contentSniff` then applies to that file.
+        public var memberPattern: String?
+        public init(namePattern: String, contentSniff: String? = nil, memberPattern: String? = nil) {
             self.namePattern = namePattern
             self.contentSniff = contentSniff
+            self.memberPattern = memberPattern
         }
     }
 

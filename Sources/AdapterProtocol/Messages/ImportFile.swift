@@ -20,12 +20,16 @@ public struct ImportFileResult: Codable, Sendable, Hashable {
     }
 }
 
-/// One record an import could not read: where (file, line or byte offset) and why.
+/// One record an import could not read: where (file, line or byte offset) and why, and the kind
+/// it would have been when the adapter knows it (adapter-protocol.md §4).
 public struct ImportProblem: Codable, Sendable, Hashable {
     public var location: String
     public var reason: String
-    public init(location: String, reason: String) {
+    /// The measurement kind the record would have had, when known.
+    public var kind: String?
+    public init(location: String, reason: String, kind: String? = nil) {
         self.location = location
         self.reason = reason
+        self.kind = kind
     }
 }

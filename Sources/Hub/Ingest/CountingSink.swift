@@ -16,6 +16,17 @@ final class CountingSink: MeasurementSink {
 
     private let pipeline: IngestPipeline
     private let counts = Mutex<[Key: Counts]>([:])
+    /// Per adapter running an import: what its batches stored, per kind, and what the hub refused.
+    private let imports = Mutex<[String: ImportTally]>([:])
+
+    func startImportTally(adapterId: String) {
+        imports.withLock { $0[adapterId] = ImportTally() }
+    }
+
+    @discardableResult
+    func stopImportTally(adapterId: String) -> ImportTally {
+        imports.withLock { $0.removeValue(forKey: adapterId) ?? ImportTally() }
+    }
 
     init(_ pipeline: IngestPipeline) {
         self.pipeline = pipeline
@@ -31,11 +42,41 @@ final class CountingSink: MeasurementSink {
     }
 
     func prepare(_ request: SubmitMeasurementsRequest, from adapterId: String) -> Result<PreparedBatch, RPCError> {
-        pipeline.prepare(request, from: adapterId)
+        let prepared = pipeline.prepare(request, from: adapterId)
+        if case .failure(let error) = prepared, !error.invalidRecords.isEmpty {
+            imports.withLock { imports in
+                guard imports[adapterId] != nil else { return }
+                for invalid in error.invalidRecords {
+                    let kind =
+                        request.records.indices.contains(invalid.index) ? request.records[invalid.index].kind : nil
+                    imports[adapterId]!.refused.append(
+                        ImportTally.Refusal(
+                            kind: kind ?? "unknown",
+                            sourceRecordId: invalid.sourceRecordId,
+                            field: invalid.field,
+                            reason: invalid.reason
+                        )
+                    )
+                }
+            }
+        }
+        return prepared
     }
 
     func commit(_ batch: PreparedBatch) async -> Result<SubmitMeasurementsResult, RPCError> {
-        let result = await pipeline.commit(batch)
+        let detailed = await pipeline.commitWithOutcome(batch)
+        let result = detailed.map(\.result)
+        if case .success(let (_, outcome)) = detailed {
+            imports.withLock { imports in
+                guard imports[batch.adapterId] != nil else { return }
+                for (kind, tally) in outcome.perKind {
+                    imports[batch.adapterId]!.perKind[kind.rawValue, default: ImportTally.Counts()].stored +=
+                        tally.stored
+                    imports[batch.adapterId]!.perKind[kind.rawValue, default: ImportTally.Counts()].duplicates +=
+                        tally.duplicates
+                }
+            }
+        }
         if case .success(let ack) = result, let deviceId = batch.request.device?.deviceId {
             counts.withLock { counts in
                 let key = Key(adapterId: batch.adapterId, deviceId: deviceId)

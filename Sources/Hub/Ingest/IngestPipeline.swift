@@ -30,6 +30,13 @@ public struct IngestPipeline: MeasurementSink {
     }
 
     public func commit(_ prepared: PreparedBatch) async -> Result<SubmitMeasurementsResult, RPCError> {
+        await commitWithOutcome(prepared).map(\.result)
+    }
+
+    /// Like `commit`, with the store's outcome too (per-kind counts for an import's summary).
+    func commitWithOutcome(_ prepared: PreparedBatch) async
+        -> Result<(result: SubmitMeasurementsResult, outcome: IngestOutcome), RPCError>
+    {
         guard var batch = prepared.ingest else {
             return .failure(RPCError(.internalError, "Internal error: the batch was not prepared for storing"))
         }
@@ -47,12 +54,11 @@ public struct IngestPipeline: MeasurementSink {
             )
         }
         hooks.enqueue(outcome, device: batch.device)
-        return .success(
-            SubmitMeasurementsResult(
-                batchId: prepared.request.batchId,
-                stored: outcome.stored,
-                duplicates: outcome.duplicates
-            )
+        let result = SubmitMeasurementsResult(
+            batchId: prepared.request.batchId,
+            stored: outcome.stored,
+            duplicates: outcome.duplicates
         )
+        return .success((result, outcome))
     }
 }

@@ -13,6 +13,15 @@ public enum MeasurementKind: String, Sendable, Hashable, Codable, CaseIterable {
     case distance
     case activeEnergy = "active_energy"
     case sleep
+    // Import adapters (issue 7): intake from nutrition apps (Apple Health), all energy burned (Fitbit's
+    // calories, BMR included), and workouts by their duration.
+    case dietaryWater = "dietary_water"
+    case dietaryPotassium = "dietary_potassium"
+    case dietarySodium = "dietary_sodium"
+    case dietaryPhosphorus = "dietary_phosphorus"
+    case dietaryProtein = "dietary_protein"
+    case totalEnergy = "total_energy"
+    case workout
 
     /// The UCUM units this kind accepts, canonical (the unit the hub stores) first; adapter-protocol.md §5.2.
     public var acceptedUnits: [String] {
@@ -26,9 +35,14 @@ public enum MeasurementKind: String, Sendable, Hashable, Codable, CaseIterable {
         case .oxygenSaturation: ["%"]
         case .bodyTemperature: ["Cel", "[degF]"]
         case .steps: ["{steps}", "1"]
-        case .distance: ["m", "km", "[mi_i]", "[ft_i]"]
+        case .distance: ["m", "km", "[mi_i]", "[ft_i]", "cm"]
         case .activeEnergy: ["kcal", "kJ"]
         case .sleep: ["min", "h", "s"]
+        case .dietaryWater: ["mL", "L", "[foz_us]"]
+        case .dietaryPotassium, .dietarySodium, .dietaryPhosphorus: ["mg", "g"]
+        case .dietaryProtein: ["g", "mg"]
+        case .totalEnergy: ["kcal", "kJ"]
+        case .workout: ["min", "h", "s"]
         }
     }
 
@@ -49,6 +63,8 @@ public enum MeasurementKind: String, Sendable, Hashable, Codable, CaseIterable {
     public var acceptsPeriod: Bool {
         switch self {
         case .steps, .distance, .activeEnergy, .sleep: true
+        case .dietaryWater, .dietaryPotassium, .dietarySodium, .dietaryPhosphorus, .dietaryProtein: true
+        case .totalEnergy, .workout: true
         default: false
         }
     }

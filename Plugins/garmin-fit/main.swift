@@ -1,0 +1,4 @@
+import AdapterKit
+import Importers
+
+await AdapterRuntime.run(GarminFITAdapter())

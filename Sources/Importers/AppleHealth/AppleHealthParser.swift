@@ -1,0 +1,506 @@
+import AdapterProtocol
+import CLibXML2
+
+/// A streaming reader of Apple Health's `export.xml` (formats.md §2) on libxml2's SAX2 push parser:
+/// bytes go in chunk by chunk (`feed`), records come out through `ImportOutput` as each element ends;
+/// no tree is built and no chunk is kept, so memory stays flat whatever the file's size.
+///
+/// The known export defects are handled before the bytes reach libxml2 (formats.md §2.7): the internal
+/// DTD (malformed since iOS 16) is blanked out, and control characters XML forbids (`\u{0B}` and the
+/// like) become spaces. Both keep byte offsets and line numbers as in the file. libxml2 runs with
+/// XML_PARSE_RECOVER and without loading any DTD or network resource.
+///
+/// Blood pressure: the DTD says every record inside a `Correlation` also appears at the top level
+/// (formats.md §2.5). Readings are taken from the `HKCorrelationTypeIdentifierBloodPressure`
+/// correlations only (one `blood_pressure` record each) and the top-level systolic/diastolic copies
+/// are skipped, so nothing is counted twice.
+final class AppleHealthParser {
+    private let output: ImportOutput
+    private let fileLabel: String
+    private var context: xmlParserCtxtPtr?
+    private var handler = xmlSAXHandler()
+    private var doctype = DoctypeBlanker()
+    private var filtered: [UInt8] = []
+    private var head: [UInt8] = []
+    private var headFed = false
+    /// The first error from inside a callback (ImportStopped or a failed send): it stops the parse.
+    private var callbackError: (any Error)?
+    private var firstFatal: (line: Int, message: String)?
+
+    private var devices: [String: DeviceIdentity] = [:]
+    private var correlation: CorrelationState?
+    /// Inside any `Correlation` (food, blood pressure): its records are top-level records too.
+    private var insideCorrelation = false
+    private var record: RecordState?
+    private var depth = 0
+
+    struct RecordState {
+        var type: AppleHealthType
+        var typeName: String
+        var unit: String
+        var value: String
+        var source: String
+        var start: String
+        var end: String
+        var line: Int
+        var mealRelation: String?
+    }
+
+    struct CorrelationState {
+        var source: String
+        var start: String
+        var end: String
+        var line: Int
+        var systolic: Double?
+        var diastolic: Double?
+    }
+
+    init(output: ImportOutput, fileLabel: String) {
+        self.output = output
+        self.fileLabel = fileLabel
+    }
+
+    deinit {
+        if let context { xmlFreeParserCtxt(context) }
+    }
+
+    /// Feeds the next chunk of the file. The first 64 KiB are held back and cleaned as one piece, so
+    /// the DOCTYPE is found even when chunks split it.
+    func feed(_ chunk: UnsafeRawBufferPointer) throws {
+        if !headFed {
+            head.append(contentsOf: chunk)
+            if head.count >= 1 << 16 { try feedHead() }
+            return
+        }
+        filtered.removeAll(keepingCapacity: true)
+        filtered.append(contentsOf: chunk)
+        try parseFiltered()
+    }
+
+    private func feedHead() throws {
+        headFed = true
+        filtered = head
+        head = []
+        try parseFiltered()
+    }
+
+    private func parseFiltered() throws {
+        try start()
+        filtered.withUnsafeMutableBufferPointer { buffer in
+            doctype.blank(buffer)
+            Self.replaceForbiddenControlCharacters(buffer)
+        }
+        let status = filtered.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { xmlParseChunk(context, $0.baseAddress, Int32($0.count), 0) }
+        }
+        try check(status)
+    }
+
+    /// Ends the document; throws when it is truncated or broken beyond recovery.
+    func finish() throws {
+        if !headFed { try feedHead() }
+        try start()
+        let status = xmlParseChunk(context, nil, 0, 1)
+        try check(status)
+        try output.flush()
+    }
+
+    private func check(_ status: Int32) throws {
+        if let callbackError { throw callbackError }
+        if let firstFatal, status != 0 || context?.pointee.disableSAX == 1 {
+            throw ImportFailure(
+                location: "\(fileLabel):\(firstFatal.line)",
+                reason: "XML cannot be read on: \(firstFatal.message)"
+            )
+        }
+    }
+
+    private func start() throws {
+        guard context == nil else { return }
+        handler.initialized = XML_SAX2_MAGIC
+        handler.startElementNs = { user, name, _, _, _, _, count, _, attributes in
+            guard let user, let name else { return }
+            Unmanaged<AppleHealthParser>.fromOpaque(user).takeUnretainedValue()
+                .startElement(name, Int(count), attributes)
+        }
+        handler.endElementNs = { user, name, _, _ in
+            guard let user, let name else { return }
+            Unmanaged<AppleHealthParser>.fromOpaque(user).takeUnretainedValue().endElement(name)
+        }
+        handler.serror = { user, error in
+            guard let user, let error else { return }
+            Unmanaged<AppleHealthParser>.fromOpaque(user).takeUnretainedValue().xmlError(error.pointee)
+        }
+        let user = Unmanaged.passUnretained(self).toOpaque()
+        context = xmlCreatePushParserCtxt(&handler, user, nil, 0, fileLabel)
+        guard let context else { throw ImportFailure(location: fileLabel, reason: "libxml2 could not start a parser") }
+        // No DTD loading, no entity substitution, no network; recover from errors where possible; allow
+        // huge text nodes and line numbers above 65535.
+        let options =
+            Int32(XML_PARSE_RECOVER.rawValue) | Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_HUGE.rawValue)
+            | Int32(XML_PARSE_BIG_LINES.rawValue)
+        xmlCtxtUseOptions(context, options)
+    }
+
+    private var line: Int { context.map { Int(xmlSAX2GetLineNumber($0)) } ?? 0 }
+
+    private func xmlError(_ error: xmlError) {
+        guard error.level == XML_ERR_FATAL, firstFatal == nil else { return }
+        let message = error.message.map { String(cString: $0) }?.trimmingTrailingNewlines ?? "XML error \(error.code)"
+        firstFatal = (Int(error.line), message)
+    }
+
+    // MARK: - SAX callbacks
+
+    private func startElement(
+        _ name: UnsafePointer<xmlChar>,
+        _ count: Int,
+        _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
+        depth += 1
+        guard callbackError == nil else { return }
+        switch Self.elementName(name) {
+        case .record:
+            let attributes = Attributes(count: count, raw: attributes)
+            guard let typeName = attributes["type"] else { return }
+            if insideCorrelation {
+                // A child of a correlation: its top-level copy is the record (formats.md §2.5); a
+                // blood-pressure correlation only takes its value.
+                guard correlation != nil else { return }
+                guard typeName == AppleHealthType.systolic || typeName == AppleHealthType.diastolic,
+                    let value = attributes["value"].flatMap(Double.init)
+                else { return }
+                if typeName == AppleHealthType.systolic {
+                    correlation?.systolic = value
+                } else {
+                    correlation?.diastolic = value
+                }
+                return
+            }
+            guard let type = AppleHealthType.table[typeName] else { return }
+            record = RecordState(
+                type: type,
+                typeName: typeName,
+                unit: attributes["unit"] ?? "",
+                value: attributes["value"] ?? "",
+                source: attributes["sourceName"] ?? "",
+                start: attributes["startDate"] ?? "",
+                end: attributes["endDate"] ?? "",
+                line: line
+            )
+        case .metadataEntry:
+            guard record?.type.kind == "blood_glucose" else { return }
+            let attributes = Attributes(count: count, raw: attributes)
+            // HKBloodGlucoseMealTime: 1 preprandial, 2 postprandial (HealthKit HKBloodGlucoseMealTime enum).
+            guard attributes["key"] == "HKBloodGlucoseMealTime" else { return }
+            switch attributes["value"] {
+            case "1": record?.mealRelation = "before_meal"
+            case "2": record?.mealRelation = "after_meal"
+            default: break
+            }
+        case .correlation:
+            insideCorrelation = true
+            let attributes = Attributes(count: count, raw: attributes)
+            guard attributes["type"] == AppleHealthType.bloodPressureCorrelation else { return }
+            correlation = CorrelationState(
+                source: attributes["sourceName"] ?? "",
+                start: attributes["startDate"] ?? "",
+                end: attributes["endDate"] ?? "",
+                line: line
+            )
+        case .workout:
+            let attributes = Attributes(count: count, raw: attributes)
+            emitWorkout(attributes)
+        case .other:
+            return
+        }
+    }
+
+    private func endElement(_ name: UnsafePointer<xmlChar>) {
+        depth -= 1
+        guard callbackError == nil else { return }
+        switch Self.elementName(name) {
+        case .record:
+            if let record {
+                self.record = nil
+                emit(record)
+            }
+        case .correlation:
+            insideCorrelation = false
+            if let correlation {
+                self.correlation = nil
+                emitBloodPressure(correlation)
+            }
+        default:
+            return
+        }
+    }
+
+    // MARK: - Records
+
+    private func emit(_ state: RecordState) {
+        let location = "\(fileLabel):\(state.line)"
+        let kind = state.type.kind
+        guard let unit = state.type.ucum(state.unit) else {
+            return problem(location, "unit '\(state.unit)' is not one the importer knows for \(state.typeName)", kind)
+        }
+        guard let value = Double(state.value), value.isFinite, value >= 0 else {
+            return problem(location, "value '\(state.value)' is not a non-negative number", kind)
+        }
+        guard let (start, startSeconds) = AppleHealthDate.parse(state.start),
+            let end = AppleHealthDate.rfc3339(state.end)
+        else {
+            return problem(location, "date '\(state.start)' or '\(state.end)' is not yyyy-MM-dd HH:mm:ss ±hhmm", kind)
+        }
+        let id = Self.recordId(
+            state.type.code,
+            start: startSeconds,
+            [state.typeName, state.source, state.start, state.end, state.value, state.unit]
+        )
+        var record = MeasurementRecord(sourceRecordId: id, kind: kind, value: value, unit: unit)
+        if state.type.overPeriod, start != end {
+            record.effectivePeriod = TimePeriod(start: start, end: end)
+        } else {
+            record.effectiveTime = start
+        }
+        if let meal = state.mealRelation { record.context = MeasurementContext(mealRelation: meal) }
+        add(record, source: state.source)
+    }
+
+    private func emitBloodPressure(_ state: CorrelationState) {
+        let location = "\(fileLabel):\(state.line)"
+        guard let systolic = state.systolic, let diastolic = state.diastolic, systolic >= 0, diastolic >= 0 else {
+            return problem(
+                location,
+                "blood-pressure correlation without both a systolic and a diastolic value",
+                "blood_pressure"
+            )
+        }
+        guard let (start, startSeconds) = AppleHealthDate.parse(state.start) else {
+            return problem(location, "date '\(state.start)' is not yyyy-MM-dd HH:mm:ss ±hhmm", "blood_pressure")
+        }
+        let id = Self.recordId(
+            "bp",
+            start: startSeconds,
+            [state.source, state.start, state.end, "\(systolic)", "\(diastolic)"]
+        )
+        let record = MeasurementRecord(
+            sourceRecordId: id,
+            kind: "blood_pressure",
+            components: ["systolic": systolic, "diastolic": diastolic],
+            unit: "mm[Hg]",
+            effectiveTime: start
+        )
+        add(record, source: state.source)
+    }
+
+    private func emitWorkout(_ attributes: Attributes) {
+        let location = "\(fileLabel):\(line)"
+        let durationText = attributes["duration"] ?? ""
+        let unitText = attributes["durationUnit"] ?? "min"
+        let units = ["min": "min", "s": "s", "hr": "h", "h": "h"]
+        guard let duration = Double(durationText), duration.isFinite, duration >= 0, let unit = units[unitText] else {
+            return problem(
+                location,
+                "workout duration '\(durationText) \(unitText)' is not a non-negative time",
+                "workout"
+            )
+        }
+        let startText = attributes["startDate"] ?? ""
+        let endText = attributes["endDate"] ?? ""
+        guard let (start, startSeconds) = AppleHealthDate.parse(startText), let end = AppleHealthDate.rfc3339(endText)
+        else {
+            return problem(location, "date '\(startText)' or '\(endText)' is not yyyy-MM-dd HH:mm:ss ±hhmm", "workout")
+        }
+        let source = attributes["sourceName"] ?? ""
+        let activity = attributes["workoutActivityType"] ?? ""
+        let id = Self.recordId("workout", start: startSeconds, [activity, source, startText, endText, durationText])
+        let record = MeasurementRecord(
+            sourceRecordId: id,
+            kind: "workout",
+            value: duration,
+            unit: unit,
+            effectivePeriod: TimePeriod(start: start, end: end)
+        )
+        add(record, source: source)
+    }
+
+    private func add(_ record: MeasurementRecord, source: String) {
+        let device: DeviceIdentity
+        if let known = devices[source] {
+            device = known
+        } else {
+            // One device per source app or watch (sourceName), so records of each keep their own
+            // identity and the hub's (device, sourceRecordId) key is stable across exports.
+            device = DeviceIdentity(
+                deviceId: "apple-health:\(source.isEmpty ? "unknown source" : source)",
+                manufacturer: "Apple Health",
+                model: source.isEmpty ? nil : source
+            )
+            devices[source] = device
+        }
+        do {
+            try output.add(record, device: device)
+        } catch {
+            stop(error)
+        }
+    }
+
+    private func problem(_ location: String, _ reason: String, _ kind: String) {
+        do {
+            try output.problem(location, reason, kind: kind)
+        } catch {
+            stop(error)
+        }
+    }
+
+    private func stop(_ error: any Error) {
+        callbackError = callbackError ?? error
+        if let context { xmlStopParser(context) }
+    }
+
+    /// A stable id from a record's defining fields: a short code, the start as Unix seconds, and a
+    /// 64-bit FNV-1a hash of the fields (FNV: Fowler, Noll, Vo; offset basis 0xcbf29ce484222325, prime
+    /// 0x100000001b3). Apple's export has no record UUIDs, so this is what makes a re-import, or a newer
+    /// overlapping export, match. The time goes first so that ids of one source and kind arrive in
+    /// increasing order, as the export lists records by time: the store's unique index then grows at
+    /// its end instead of taking every insert on a random page (measured: a 1 GB export wrote 20 GB to
+    /// the WAL with hash-first ids).
+    static func recordId(_ code: String, start: Int64, _ fields: [String]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for field in fields {
+            for byte in field.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+            hash ^= 0x1F  // field separator
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return "\(code)/\(start)/\(String(repeating: "0", count: 16 - hex.count))\(hex)"
+    }
+
+    // MARK: - Bytes
+
+    enum ElementName {
+        case record, metadataEntry, correlation, workout, other
+    }
+
+    /// Compares the element name without making a String for it.
+    static func elementName(_ name: UnsafePointer<xmlChar>) -> ElementName {
+        switch name[0] {
+        case 0x52 where equals(name, "Record"): .record
+        case 0x4D where equals(name, "MetadataEntry"): .metadataEntry
+        case 0x43 where equals(name, "Correlation"): .correlation
+        case 0x57 where equals(name, "Workout"): .workout
+        default: .other
+        }
+    }
+
+    private static func equals(_ name: UnsafePointer<xmlChar>, _ literal: StaticString) -> Bool {
+        let bytes = literal.utf8Start
+        for index in 0..<literal.utf8CodeUnitCount where name[index] != bytes[index] { return false }
+        return name[literal.utf8CodeUnitCount] == 0
+    }
+
+    /// Control characters other than tab, line feed and carriage return are not allowed in XML 1.0
+    /// (§2.2 Char); exports contain `\u{0B}` (formats.md §2.7). They become spaces.
+    static func replaceForbiddenControlCharacters(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+        for index in buffer.indices {
+            let byte = buffer[index]
+            if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { buffer[index] = 0x20 }
+        }
+    }
+}
+
+/// The attributes of one SAX2 start tag: (localname, prefix, URI, value, end) pointer quintuples.
+struct Attributes {
+    let count: Int
+    let raw: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+
+    subscript(name: String) -> String? {
+        guard let raw else { return nil }
+        for index in 0..<count {
+            guard let local = raw[index * 5], let value = raw[index * 5 + 3], let end = raw[index * 5 + 4] else {
+                continue
+            }
+            if Self.matches(local, name) {
+                return String(decoding: UnsafeBufferPointer(start: value, count: end - value), as: UTF8.self)
+            }
+        }
+        return nil
+    }
+
+    private static func matches(_ local: UnsafePointer<xmlChar>, _ name: String) -> Bool {
+        var index = 0
+        for byte in name.utf8 {
+            if local[index] != byte { return false }
+            index += 1
+        }
+        return local[index] == 0
+    }
+}
+
+/// Blanks the internal DTD subset, `<!DOCTYPE HealthData [ … ]>`, in the stream (formats.md §2.7:
+/// malformed since iOS 16). Line feeds stay, so line numbers stay true. It works byte by byte, so a
+/// DOCTYPE split across chunks is found too; only the first 64 KiB are searched (it precedes the root).
+struct DoctypeBlanker {
+    private enum State {
+        case looking, inside, done
+    }
+    private static let marker = Array("<!DOCTYPE".utf8)
+    private static let searchLimit = 1 << 16
+    private var state = State.looking
+    private var matched = 0
+    private var scanned = 0
+    private var openedSubset = false
+    private var sawBracket = false
+
+    mutating func blank(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+        guard state != .done else { return }
+        var index = 0
+        while index < buffer.count {
+            let byte = buffer[index]
+            switch state {
+            case .looking:
+                scanned += 1
+                if byte == Self.marker[matched] {
+                    matched += 1
+                    if matched == Self.marker.count {
+                        state = .inside
+                        // Blank the marker's bytes that are in this chunk (earlier chunks already went out,
+                        // as "<!DOCTYP" alone is harmless only if completed: see below).
+                        for back in 0..<min(Self.marker.count, index + 1) { buffer[index - back] = 0x20 }
+                    }
+                } else {
+                    matched = byte == Self.marker[0] ? 1 : 0
+                    if scanned >= Self.searchLimit {
+                        state = .done
+                        return
+                    }
+                }
+            case .inside:
+                if byte == 0x5B { openedSubset = true }
+                // `<!DOCTYPE HealthData>` without a subset ends at its first '>'; one with a subset at "]>".
+                let closes = byte == 0x3E && (sawBracket || !openedSubset)
+                sawBracket = byte == 0x5D
+                if byte != 0x0A { buffer[index] = 0x20 }
+                if closes {
+                    state = .done
+                    return
+                }
+            case .done:
+                return
+            }
+            index += 1
+        }
+    }
+}
+
+extension String {
+    fileprivate var trimmingTrailingNewlines: String {
+        var text = self
+        while text.last == "\n" { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,43 @@
+import AdapterKit
+import AdapterProtocol
+
+/// The `garmin-fit` adapter: `files/import` of one FIT file, or of a folder or zip of them.
+///
+/// Each file is all or nothing: its CRC is checked before any of its records is submitted, so a
+/// damaged or truncated file stores nothing (and is reported), while the other files import.
+public struct GarminFITAdapter: Adapter {
+    public let info = AdapterInfo(id: "garmin-fit", name: "Garmin FIT files", version: "0.1.0")
+    public let capabilities = AdapterCapabilities(import: true, cancel: true)
+
+    public init() {}
+
+    public func importFile(_ request: ImportFileRequest, context: AdapterContext) async throws -> ImportFileResult {
+        let path = request.path
+        return try await ImportDriver.run(context: context) { output in
+            let source = try ImportSource(path: path)
+            let single = source.container == .file
+            let files = single ? source.members : source.members(withSuffix: ".fit")
+            guard !files.isEmpty else { throw ImportFailure(location: path, reason: "no .fit files in it") }
+            let total = files.reduce(0) { $0 + $1.size }
+            var done = 0
+            for file in files {
+                let bytes = try source.read(file)
+                do {
+                    let (_, messages) = try FITDecoder.decode(bytes)
+                    let measurements = FITMeasurements(messages: messages, fileName: file.name)
+                    for problem in measurements.problems {
+                        try output.problem("\(file.path)@\(problem.offset)", problem.reason, kind: problem.kind)
+                    }
+                    for record in measurements.records { try output.add(record, device: measurements.device) }
+                } catch let failure as FITDecoder.Failure {
+                    // One file of a folder or archive: reported, the others go on. A file on its own: an error.
+                    let location = "\(file.path)@\(failure.offset)"
+                    if single { throw ImportFailure(location: location, reason: failure.reason) }
+                    try output.problem(location, "file not imported: \(failure.reason)")
+                }
+                done += file.size
+                try output.progress(done: done, total: total)
+            }
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import AdapterProtocol
+import Foundation
+
+/// Reads a Fitbit export (any of the four layouts, formats.md §1) from a folder or zip and hands its
+/// records to `output`.
+///
+/// Each data file is read whole (they are small: a day or a month each, formats.md §1.2) and is all or
+/// nothing when it is not valid JSON/CSV: the file is reported and skipped, the others import. A record
+/// that cannot be read is reported with its file and byte offset, and the rest of its file imports.
+///
+/// Record ids are built from what the record is, never from the file it came in: weights and sleeps by
+/// Fitbit's `logId`, intraday samples by kind and UTC instant, daily values by kind and date. So a
+/// re-import of the same archive, a newer archive that overlaps it, or the JSON and CSV copies of one
+/// sample in a Google Health Takeout (formats.md §1.8, "double counting") store nothing twice.
+struct FitbitImporter {
+    let source: ImportSource
+    let output: ImportOutput
+    /// Zone for local wall-clock stamps when the export's Profile.csv names none.
+    let fallbackZone: TimeZone
+
+    func run() throws {
+        let files = source.members.compactMap(FitbitFile.classify).filter { $0.family != .profile || true }
+        let dataFiles = files.filter { $0.family != .profile && $0.family != .height }
+        guard !dataFiles.isEmpty else {
+            throw ImportFailure(location: source.path, reason: "no Fitbit export files in it (formats.md §1.1 layouts)")
+        }
+        let profile = try files.first { $0.family == .profile }.map { try FitbitProfile(csv: source.read($0.member)) }
+        let zone = FitbitZone(
+            local: profile?.timeZone ?? fallbackZone,
+            intradayUTC: try intradayIsUTC(files.filter { $0.family == .heartRate && $0.layout != .googleHealthCSV })
+        )
+        let height = try profile?.heightMetres ?? latestHeight(files.filter { $0.family == .height })
+        let device = DeviceIdentity(
+            deviceId: "fitbit:\(profile?.userId ?? "account")",
+            manufacturer: "Fitbit",
+            model: "account export"
+        )
+        var reader = FitbitRecordReader(zone: zone, heightMetres: height, device: device, output: output)
+        let total = dataFiles.reduce(0) { $0 + $1.member.size }
+        var done = 0
+        for file in dataFiles {
+            let bytes = try source.read(file.member)
+            try reader.read(file, bytes)
+            done += file.member.size
+            try output.progress(done: done, total: total)
+        }
+    }
+
+    /// The boundary method of formats.md §1.4: a day file `heart_rate-D.json` whose first sample is on
+    /// D at about midnight holds local time; one that starts on the day before (at 24 − offset hours)
+    /// holds UTC. Most files decide; with no evidence the archive is taken as UTC, as observed.
+    func intradayIsUTC(_ heartRateFiles: [FitbitFile]) throws -> Bool {
+        var utcVotes = 0
+        var localVotes = 0
+        for file in heartRateFiles.prefix(7) {
+            guard let fileDay = Self.fileDate(file.member.name) else { continue }
+            let bytes = try source.read(file.member)
+            guard let first = Self.firstDateTime(bytes), let wall = FitbitTime.usWallClock(first) else { continue }
+            let sampleDay = wall / 86_400
+            if sampleDay == fileDay, wall % 86_400 < 3600 {
+                localVotes += 1
+            } else if sampleDay == fileDay - 1 {
+                utcVotes += 1
+            }
+        }
+        return utcVotes >= localVotes
+    }
+
+    /// Days since 1970 of the date in `<family>-YYYY-MM-DD.json`.
+    static func fileDate(_ name: String) -> Int64? {
+        guard name.hasSuffix(".json"), name.count >= 15 else { return nil }
+        let stem = name.dropLast(5)
+        let date = String(stem.suffix(10))
+        guard let wall = FitbitTime.isoWallClock(date) else { return nil }
+        return wall / 86_400
+    }
+
+    /// The first `"dateTime" : "…"` value in a file, found without parsing it all.
+    static func firstDateTime(_ bytes: [UInt8]) -> String? {
+        let key = Array("\"dateTime\"".utf8)
+        guard bytes.count > key.count else { return nil }
+        var index = 0
+        while index + key.count < bytes.count {
+            if bytes[index] == 0x22, bytes[index..<(index + key.count)].elementsEqual(key) {
+                var cursor = index + key.count
+                while cursor < bytes.count, bytes[cursor] != 0x22 { cursor += 1 }
+                let start = cursor + 1
+                var end = start
+                while end < bytes.count, bytes[end] != 0x22 { end += 1 }
+                guard end < bytes.count else { return nil }
+                return String(decoding: bytes[start..<end], as: UTF8.self)
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The newest height in the `height-*.json` files (mm as strings, formats.md §1.3), in metres.
+    func latestHeight(_ files: [FitbitFile]) throws -> Double? {
+        var latest: (Int64, Double)?
+        for file in files {
+            guard let (array, _) = try? ExportJSON.parseArray(source.read(file.member)) else { continue }
+            for entry in array {
+                guard let time = entry["dateTime"]?.string.flatMap(FitbitTime.usWallClock),
+                    let millimetres = entry["value"]?.number, millimetres > 0
+                else { continue }
+                if latest == nil || time > latest!.0 { latest = (time, millimetres / 1000) }
+            }
+        }
+        return latest?.1
+    }
+}
+
+/// The account's `Profile.csv`: user id, time zone and height (formats.md §1.5, RLEAPP's column names).
+struct FitbitProfile {
+    var userId: String?
+    var timeZone: TimeZone?
+    var heightMetres: Double?
+
+    init(csv bytes: [UInt8]) {
+        let rows = CSVLines.rows(bytes)
+        guard rows.count >= 2 else { return }
+        let header = rows[0].map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let values = rows[1]
+        func column(_ name: String) -> String? {
+            guard let index = header.firstIndex(of: name), index < values.count else { return nil }
+            let value = values[index].trimmingCharacters(in: .whitespaces)
+            return value.isEmpty ? nil : value
+        }
+        userId = column("id") ?? column("encoded_id")
+        timeZone = column("timezone").flatMap(TimeZone.init(identifier:))
+        // Profile.csv height is in centimetres.
+        heightMetres = column("height").flatMap(Double.init).map { $0 / 100 }
+    }
+}
+
+/// A small CSV reader for the export's machine-written CSVs: comma-separated, optional double quotes.
+enum CSVLines {
+    static func rows(_ bytes: [UInt8]) -> [[String]] {
+        var rows: [[String]] = []
+        var row: [String] = []
+        var field: [UInt8] = []
+        var quoted = false
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if quoted {
+                if byte == 0x22 {
+                    if index + 1 < bytes.count, bytes[index + 1] == 0x22 {
+                        field.append(0x22)
+                        index += 1
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    field.append(byte)
+                }
+            } else if byte == 0x22 {
+                quoted = true
+            } else if byte == 0x2C {
+                row.append(String(decoding: field, as: UTF8.self))
+                field.removeAll(keepingCapacity: true)
+            } else if byte == 0x0A {
+                row.append(String(decoding: field.last == 0x0D ? field.dropLast() : field[...], as: UTF8.self))
+                field.removeAll(keepingCapacity: true)
+                rows.append(row)
+                row = []
+            } else {
+                field.append(byte)
+            }
+            index += 1
+        }
+        if !field.isEmpty || !row.isEmpty {
+            row.append(String(decoding: field, as: UTF8.self))
+            rows.append(row)
+        }
+        return rows
+    }
+}

@@ -1,0 +1,40 @@
+import AdapterProtocol
+
+@testable import Importers
+
+/// Runs a parser against an `ImportOutput` that never blocks, and keeps what it produced.
+struct Collected {
+    var records: [(device: DeviceIdentity, record: MeasurementRecord)] = []
+    var problems: [ImportProblem] = []
+    var failure: (any Error)?
+    var progress: [(done: Int, total: Int)] = []
+
+    static func run(_ parse: (ImportOutput) throws -> Void) async -> Collected {
+        let output = ImportOutput(batchSize: 1, maxPending: 100_000)
+        var collected = Collected()
+        do {
+            try parse(output)
+            try output.flush()
+        } catch {
+            collected.failure = error
+            try? output.flush()
+        }
+        output.finish()
+        for await event in output.events {
+            switch event {
+            case .records(let device, let records):
+                for record in records { collected.records.append((device, record)) }
+            case .problem(let problem):
+                collected.problems.append(problem)
+            case .progress(let done, let total):
+                collected.progress.append((done, total))
+            }
+        }
+        return collected
+    }
+
+    /// The records of one kind, in order.
+    func records(_ kind: String) -> [MeasurementRecord] {
+        records.map(\.record).filter { $0.kind == kind }
+    }
+}
