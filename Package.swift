@@ -112,14 +112,14 @@ let package = Package(
         // MARK: FoodData: the USDA SR28 food database shipped as a resource (scripts/build-food-database.py makes it),
         // read with zlib (Debian: zlib1g-dev).
         .systemLibrary(
-            name: "CZlib",
+            name: "CSystemZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(
             name: "FoodData",
             dependencies: [
-                "CZlib",
+                "CSystemZlib",
                 "HubCore",
             ],
             resources: [.copy("Resources/usda-sr28.tsv.gz")],

@@ -1,4 +1,4 @@
-import CZlib
+import CSystemZlib
 import Foundation
 
 /// Decompresses gzip data with zlib (Debian zlib1g); no library among the project's Swift packages does it without
