@@ -35,8 +35,15 @@ struct DeviceSync {
                 }
                 guard next <= records.count else { break }
                 if let pause = faults.pauseMilliseconds {
-                    await progress(.report, done: sent, total: total, message: "Pausing \(pause) ms (slow-sync)")
-                    try await Task.sleep(for: .milliseconds(pause))
+                    // Like a slow device that says it is still working: a progress report at least every
+                    // 200 ms of the pause, so only an adapter that goes silent can be taken for hung.
+                    var left = pause
+                    repeat {
+                        await progress(.report, done: sent, total: total, message: "Pausing \(left) ms (slow-sync)")
+                        let step = min(left, 200)
+                        try await Task.sleep(for: .milliseconds(step))
+                        left -= step
+                    } while left > 0
                 }
                 let last = min(next + batchSize - 1, records.count)
                 let batch = records.records(next...last)

@@ -23,7 +23,7 @@ struct SimulatorOptions: Sendable, Hashable {
           wrong-version                                      claims protocol versions 99.0 and 1.0
           ignore-shutdown                                    `shutdown` never answers
           hang-sync[:device=ID]                              a sync never answers, even when cancelled
-          slow-sync:MS[,device=ID]                           sleeps MS milliseconds before each batch
+          slow-sync:MS[,device=ID]                           sleeps MS milliseconds before each batch (progress every 200 ms)
           duplicate-records[:device=ID]                      every batch is submitted twice
 
         --latency-report PATH appends, after each sync, one JSON line with every batch's

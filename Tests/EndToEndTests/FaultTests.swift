@@ -161,15 +161,15 @@ struct FaultTests {
         let workspace = try Workspace()
         defer { workspace.remove() }
         try await workspace.acceptTerms()
-        // Each pause (400 ms) is longer than the idle timeout (300 ms) only if progress did not
-        // reset it: the simulator reports progress before each pause and submits a batch after it.
-        try workspace.installSimulator(scenario: bulkScenario(1500), arguments: ["--fault", "slow-sync:200"])
+        // Each pause (3 s) is longer than the idle timeout (2 s): the sync finishes only because the
+        // simulator reports progress every 200 ms of a pause and progress resets the idle deadline.
+        try workspace.installSimulator(scenario: bulkScenario(1000), arguments: ["--fault", "slow-sync:3000"])
         let result = try await workspace.kidneyhub(
-            ["devices", "sync", "meter", "--adapter", "simulator", "--request-idle-timeout", "1"] + quick
+            ["devices", "sync", "meter", "--adapter", "simulator", "--request-idle-timeout", "2"] + quick
         )
         #expect(result.status == 0, "sync failed: \(result.stderr)")
         let store = try workspace.openStore()
-        try await expectDistinct(store, count: 1500)
+        try await expectDistinct(store, count: 1000)
         #expect(try await events(store).contains { $0.kind == .hung } == false)
         await expectNoLeftovers(workspace)
     }
