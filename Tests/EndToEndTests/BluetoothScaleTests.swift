@@ -6,28 +6,10 @@ import HubStore
 import Testing
 
 /// BLE scales end to end: dialysis-day weights tagged pre/post by the patient's schedule, readings of other users of
-/// a shared scale kept out of the patient's record, and the User Data Service consent step.
-@Suite(.serialized)
-struct BluetoothScaleTests {
-    typealias V = DeviceVectors
-
-    static let scale = "00:09:1F:5C:A1:E0"
+/// a shared scale kept out of the patient's record, and the User Data Service consent step. Part of the serialized
+/// `BluetoothTests` suite, so that only one private bus and its adapters run at a time.
+extension BluetoothTests {
     static let udsScale = "C4:7C:8D:6A:11:22"
-
-    func withWorld(_ body: (Workspace, PrivateBluetoothBus) async throws -> Void) async throws {
-        let workspace = try Workspace()
-        defer { workspace.remove() }
-        let bus = try await PrivateBluetoothBus.start()
-        defer { bus.stop() }
-        try workspace.installBluetoothAdapters()
-        try await workspace.acceptTerms()
-        do {
-            try await body(workspace, bus)
-        } catch {
-            Issue.record("mock log:\n\(bus.mockLog.suffix(4000))")
-            throw error
-        }
-    }
 
     private func json(_ result: CommandResult) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])

@@ -430,4 +430,28 @@ struct BluetoothTests {
             #expect(kpa.measurement.context?.measurementStatus == ["cuff_loose", "pulse_out_of_range"])
         }
     }
+
+    @Test func pairingAsksForThePasskeyOnATerminal() async throws {
+        try await withWorld { workspace, bus in
+            try await bus.addDevice(
+                kind: "glucose-meter",
+                address: Self.meter,
+                name: "meter+ 0042",
+                options: ["passkey": .uint32(246_810)]
+            )
+            // script(1) gives the command a terminal; the passkey typed into it waits in the terminal until asked for.
+            let command = [
+                Workspace.kidneyhub, "devices", "pair", Self.meter, "--store", workspace.storePath, "--adapters-dir",
+                workspace.adaptersDirectory,
+            ].map { "'\($0)'" }.joined(separator: " ")
+            let typed = try await CommandResult.run(
+                "/bin/sh",
+                ["-c", "(sleep 1; printf '246810\\n'; sleep 5) | script -qec \"\(command)\" /dev/null"],
+                timeout: .seconds(60),
+                environment: bus.environment.merging(["KIDNEYHUB_STATE_DIR": "\(workspace.path)/state"]) { $1 }
+            )
+            #expect(typed.stdout.contains("Passkey shown on \(Self.meter)"), "\(typed.stdout)")
+            #expect(typed.stdout.contains("paired meter+ 0042"), "\(typed.stdout)")
+        }
+    }
 }
