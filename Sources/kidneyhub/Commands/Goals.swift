@@ -1,4 +1,5 @@
 import ArgumentParser
+import DesktopNotifications
 import Foundation
 import Hub
 import HubCore
@@ -340,7 +341,10 @@ func parseInstant(_ text: String, option: String) throws -> Int64 {
 
 /// The dispatcher the commands push notifications with: the profile's command, and the desktop when it runs.
 func notificationDispatcher(_ store: HubDatabase) -> NotificationDispatcher {
-    NotificationDispatcher(store: store, sinks: [CommandNotifier()])
+    NotificationDispatcher(
+        store: store,
+        sinks: [CommandNotifier()] + (DesktopNotifier.fromEnvironment().map { [$0] } ?? [])
+    )
 }
 
 private struct TemplateJSON: Encodable {
