@@ -157,6 +157,7 @@ let package = Package(
         .executableTarget(
             name: "kidneyhub",
             dependencies: [
+                "DesktopNotifications",
                 "FoodData",
                 "Hub",
                 "HubCore",
@@ -164,6 +165,18 @@ let package = Package(
                 "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: DesktopNotifications (issue 9): notifications on the desktop through freedesktop Notify, on the D-Bus client.
+        .target(
+            name: "DesktopNotifications",
+            dependencies: ["DBus", "Hub", "HubCore", "HubStore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DesktopNotificationsTests",
+            dependencies: ["DBus", "DesktopNotifications", "Hub", "HubCore", "HubStore"],
             swiftSettings: swiftSettings
         ),
 

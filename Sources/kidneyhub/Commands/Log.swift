@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Hub
 import HubCore
 import HubStore
 
@@ -60,6 +61,8 @@ struct Log: AsyncParsableCommand {
                 atMs: currentEpochMilliseconds()
             )
             print("Logged \(Log.describe(entry))")
+            // The intake goals this entry touches (issue 9).
+            try await evaluateIntakeGoals(database, profileId: stored.id)
         }
     }
 
@@ -87,6 +90,8 @@ struct Log: AsyncParsableCommand {
                 atMs: currentEpochMilliseconds()
             )
             print("Logged \(Log.describe(entry))")
+            // The intake goals this entry touches (issue 9).
+            try await evaluateIntakeGoals(database, profileId: stored.id)
         }
     }
 
@@ -155,4 +160,11 @@ struct Log: AsyncParsableCommand {
             for entry in entries { print(Log.describe(entry)) }
         }
     }
+}
+
+/// Evaluates the profile's intake goals after a log entry and pushes what became due (issue 9).
+func evaluateIntakeGoals(_ database: HubDatabase, profileId: Int64) async throws {
+    let now = currentEpochMilliseconds()
+    _ = try await GoalEngine(store: database).evaluateTouched(profileId: profileId, kinds: [], labs: [], intake: true, at: now)
+    await notificationDispatcher(database).deliverDue(at: now)
 }
