@@ -59,6 +59,8 @@ struct AdapterOptions: ParsableArguments {
 
     @Option(help: .hidden) var restartBackoff: Double?
     @Option(help: .hidden) var requestIdleTimeout: Double?
+    /// The `maxBatchRecords` offered to adapters (`import` raises it: fewer, larger transactions).
+    @Option(help: .hidden) var batchRecords: Int?
 
     func validate() throws {
         for (name, value) in [("--restart-backoff", restartBackoff), ("--request-idle-timeout", requestIdleTimeout)] {
@@ -75,6 +77,7 @@ struct AdapterOptions: ParsableArguments {
         if let requestIdleTimeout {
             settings.timeouts.longRunning.idle = .milliseconds(Int(requestIdleTimeout * 1000))
         }
+        if let batchRecords { settings.limits.maxBatchRecords = max(1, batchRecords) }
         return settings
     }
 

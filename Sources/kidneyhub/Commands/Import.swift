@@ -25,9 +25,17 @@ struct Import: AsyncParsableCommand {
     @Option(help: "How many rejected records to list per path (all with --json).") var showRejected = 20
     @Flag(help: "Print JSON.") var json = false
 
+    /// The `maxBatchRecords` an import offers its adapter.
+    static let importBatchRecords = 2000
+
     func run() async throws {
         bootstrapLogging()
         let progress = TerminalProgress(enabled: !json && isatty(STDERR_FILENO) == 1)
+        // Exports are bulk: 2,000 records a batch instead of the protocol's default 500 means fewer,
+        // larger transactions (measured: about a third less CPU in the hub on an Apple export), and
+        // 2,000 importer records (about 250 bytes each) stay far below the 1 MiB line limit (§1).
+        var search = search
+        search.batchRecords = search.batchRecords ?? Self.importBatchRecords
         let reports = try await withHub(
             store: store,
             search: search,
