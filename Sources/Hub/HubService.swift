@@ -198,7 +198,13 @@ public actor HubService {
             }
             do {
                 let cursor = try await store.syncCursor(adapterId: adapterId, deviceId: deviceId)
-                let result = try await client.sync(deviceId: deviceId, cursor: cursor, progressToken: progressToken)
+                // Always ask for progress: an adapter may report only when asked (§7), and its reports are
+                // what keep a slow but working device from being taken for hung (§6, idle timeout).
+                let result = try await client.sync(
+                    deviceId: deviceId,
+                    cursor: cursor,
+                    progressToken: progressToken ?? "sync:\(deviceId)"
+                )
                 let counts = sink.stopCounting(key)
                 return SyncReport(
                     adapterId: adapterId,

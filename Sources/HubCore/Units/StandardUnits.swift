@@ -8,7 +8,6 @@ extension UnitTable {
             // Mass, base kg.
             UCUMUnit("kg", .mass, 1),
             UCUMUnit("g", .mass, 1, per: 1000),
-            UCUMUnit("mg", .mass, 1, per: 1_000_000),
             // formats.md §5: international pound, exactly 0.45359237 kg.
             UCUMUnit("[lb_av]", .mass, 45_359_237, per: 100_000_000),
             // Nutrient amounts (USDA SR28 NUTR_DEF units mg and µg; UCUM writes µg as ug).

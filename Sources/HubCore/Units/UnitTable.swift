@@ -6,7 +6,9 @@ public struct UnitTable: Sendable {
     public let analyteFactors: [AnalyteFactor]
 
     init(units: [UCUMUnit], analyteFactors: [AnalyteFactor]) {
-        self.units = Dictionary(units.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        // A code listed twice is a mistake in the table (two definitions could disagree), not input: it
+        // traps on first use, which every test run reaches.
+        self.units = Dictionary(uniqueKeysWithValues: units.map { ($0.code, $0) })
         self.analyteFactors = analyteFactors
     }
 
