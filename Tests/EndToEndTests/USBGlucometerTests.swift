@@ -104,6 +104,13 @@ import Testing
         )
 
         let store = try workspace.openStore()
+        let feed = try await store.notifications(profileId: nil)
+        #expect(
+            Set(feed.filter { $0.type == .import }.map(\.body)) == [
+                "12 new glucose readings from FreeStyle Precision Neo",
+                "5 new glucose readings from Contour USB; 1 control-solution test kept apart",
+            ]
+        )
         let stored = try await store.measurements()
         #expect(stored.count == 18)
         #expect(Set(stored.map(\.measurement.sourceRecordId)).count == 18)

@@ -8,7 +8,7 @@ import Logging
 /// manifests (`USBModalias`), the matching adapter is started and sent `devices/attach`, and the
 /// user is told what was imported; a departure ends the device's session; a device no adapter
 /// handles is logged as unsupported and nothing is launched. Every step is kept in the store's
-/// adapter event log; the notification also goes to `notify` (issue 9 will route it further).
+/// adapter event log; the notification also goes to the feed and to `notify`.
 public actor HotplugCoordinator {
     private let hub: HubService
     private let notify: @Sendable (String) -> Void
@@ -76,10 +76,12 @@ public actor HotplugCoordinator {
     private func read(_ arrival: USBArrival, adapterId: String, token: UUID) async {
         let message: String
         var detail: String?
+        var type = NotificationType.device
         do {
             let report = try await hub.attach(arrival, adapterId: adapterId, lastDeviceId: lastDeviceAt[arrival.key])
             lastDeviceAt[arrival.key] = report.device.deviceId
             message = Self.importMessage(report)
+            type = .import
             detail =
                 "device \(report.device.deviceId): the adapter submitted \(report.submitted) records"
                 + (report.cursor.map { " after cursor \($0)" } ?? " (no cursor: every record on the device)")
@@ -98,6 +100,7 @@ public actor HotplugCoordinator {
         }
         // Kept first, then shown: whoever sees the line finds the event in the store.
         await record(adapterId, .notification, message, detail: detail)
+        await post(type, message, token: token)
         notify(message)
         finish(arrival.key, token)
     }
@@ -125,6 +128,27 @@ public actor HotplugCoordinator {
             message += "; \(fresh.clockSuspect) flagged because the meter's clock looks wrong"
         }
         return message
+    }
+
+    /// Puts the line into the notification feed (hub-wide: the device may be nobody's yet), where the
+    /// per-type switches and quiet hours of issue 9 apply.
+    private func post(_ type: NotificationType, _ message: String, token: UUID) async {
+        let draft = NotificationDraft(
+            type: type,
+            title: type == .import ? "USB import" : "USB device",
+            body: message,
+            dedupeKey: "usb:\(token.uuidString)"
+        )
+        do {
+            _ = try await hub.store.postNotification(
+                draft,
+                profileId: nil,
+                atMs: EpochMilliseconds.now(),
+                timeZone: .current
+            )
+        } catch {
+            logger.error("could not post the notification \"\(message)\": \(error)")
+        }
     }
 
     private func record(_ adapterId: String, _ kind: AdapterEventKind, _ message: String, detail: String? = nil) async {
