@@ -233,6 +233,19 @@ import ZIPFoundation
         #expect(try await workspace.openStore().measurementCount() == 0)
     }
 
+    @Test(arguments: ["apple-health", "fitbit-export", "garmin-fit"])
+    func theImportAdaptersPassTheConformanceChecks(_ id: String) async throws {
+        let workspace = try await Self.workspace()
+        defer { workspace.remove() }
+        let result = try await CommandResult.run(
+            Workspace.kidneyhub,
+            ["adapters", "check", "\(workspace.adaptersDirectory)/\(id)/adapter.json"],
+            timeout: .seconds(120)
+        )
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("\(id): conformant"))
+    }
+
     @Test func aPathNoAdapterRecognisesIsRefused() async throws {
         let workspace = try await Self.workspace()
         defer { workspace.remove() }

@@ -19,7 +19,7 @@ struct FitbitImporter {
     let fallbackZone: TimeZone
 
     func run() throws {
-        let files = source.members.compactMap(FitbitFile.classify).filter { $0.family != .profile || true }
+        let files = source.members.compactMap(FitbitFile.classify)
         let dataFiles = files.filter { $0.family != .profile && $0.family != .height }
         guard !dataFiles.isEmpty else {
             throw ImportFailure(location: source.path, reason: "no Fitbit export files in it (formats.md §1.1 layouts)")
