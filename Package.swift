@@ -226,6 +226,7 @@ let package = Package(
                 "Hub",
                 "HubCore",
                 "HubStore",
+                "SampleData",
                 "Simulator",
                 "kidneyhub",
             ],
