@@ -42,16 +42,25 @@ public enum ChartLayout {
     public static func commands(for spec: ChartSpec, in frame: ChartFrame) -> [DrawCommand] {
         var commands: [DrawCommand] = []
         commands.append(
-            .text(spec.title, x: frame.x, y: frame.y, size: 9.5, color: .black, alignment: .left, bold: true))
+            .text(spec.title, x: frame.x, y: frame.y, size: 9.5, color: .black, alignment: .left, bold: true)
+        )
         commands.append(contentsOf: legend(spec, frame))
         let plot = plotArea(in: frame)
         commands.append(
-            .strokeRect(x: plot.x, y: plot.y, width: plot.width, height: plot.height, color: .grey, lineWidth: 0.5))
+            .strokeRect(x: plot.x, y: plot.y, width: plot.width, height: plot.height, color: .grey, lineWidth: 0.5)
+        )
         guard let xDomain = xDomain(of: spec), let extent = yExtent(of: spec) else {
             commands.append(
                 .text(
-                    "no data in this period", x: plot.x + plot.width / 2, y: plot.y + plot.height / 2 - 5, size: 8,
-                    color: .grey, alignment: .center, bold: false))
+                    "no data in this period",
+                    x: plot.x + plot.width / 2,
+                    y: plot.y + plot.height / 2 - 5,
+                    size: 8,
+                    color: .grey,
+                    alignment: .center,
+                    bold: false
+                )
+            )
             return commands
         }
         let yDomain = LinearScale.niceDomain(extent, count: 4)
@@ -82,7 +91,9 @@ public enum ChartLayout {
         for (label, color) in entries.reversed() {
             // DejaVu Sans at 7 pt averages about 4.4 pt per character.
             let textWidth = Double(label.count) * 4.4
-            commands.append(.text(label, x: right, y: frame.y + 1, size: 7, color: .black, alignment: .right, bold: false))
+            commands.append(
+                .text(label, x: right, y: frame.y + 1, size: 7, color: .black, alignment: .right, bold: false)
+            )
             right -= textWidth + 3
             commands.append(.fillRect(x: right - 6, y: frame.y + 3, width: 6, height: 6, color: color))
             right -= 14
@@ -98,14 +109,23 @@ public enum ChartLayout {
         for tick in ticks {
             let y = scale.position(tick)
             commands.append(
-                .polyline([(plot.x, y), (plot.x + plot.width, y)], color: .lightGrey, width: 0.4, dashed: false))
+                .polyline([(plot.x, y), (plot.x + plot.width, y)], color: .lightGrey, width: 0.4, dashed: false)
+            )
             commands.append(
                 .text(
-                    format(tick, decimals: decimals), x: plot.x - 3, y: y - 4, size: 7, color: .black,
-                    alignment: .right, bold: false))
+                    format(tick, decimals: decimals),
+                    x: plot.x - 3,
+                    y: y - 4,
+                    size: 7,
+                    color: .black,
+                    alignment: .right,
+                    bold: false
+                )
+            )
         }
         commands.append(
-            .text(unit, x: plot.x - 3, y: plot.y - 13, size: 7, color: .grey, alignment: .right, bold: false))
+            .text(unit, x: plot.x - 3, y: plot.y - 13, size: 7, color: .grey, alignment: .right, bold: false)
+        )
         return commands
     }
 
@@ -115,8 +135,21 @@ public enum ChartLayout {
             tick -> [DrawCommand] in
             let x = scale.position(tick.x)
             return [
-                .polyline([(x, plot.y + plot.height), (x, plot.y + plot.height + 3)], color: .grey, width: 0.5, dashed: false),
-                .text(tick.label, x: x, y: plot.y + plot.height + 4, size: 7, color: .black, alignment: .center, bold: false),
+                .polyline(
+                    [(x, plot.y + plot.height), (x, plot.y + plot.height + 3)],
+                    color: .grey,
+                    width: 0.5,
+                    dashed: false
+                ),
+                .text(
+                    tick.label,
+                    x: x,
+                    y: plot.y + plot.height + 4,
+                    size: 7,
+                    color: .black,
+                    alignment: .center,
+                    bold: false
+                ),
             ]
         }
     }
@@ -143,7 +176,11 @@ public enum ChartLayout {
     }
 
     private static func seriesDrawing(
-        _ series: ChartSeries, _ xScale: LinearScale, _ yScale: LinearScale, _ plot: ChartFrame, barWidth: Double
+        _ series: ChartSeries,
+        _ xScale: LinearScale,
+        _ yScale: LinearScale,
+        _ plot: ChartFrame,
+        barWidth: Double
     ) -> [DrawCommand] {
         let sorted = series.points.sorted { $0.x < $1.x }
         let positions = sorted.map { (x: xScale.position($0.x), y: yScale.position($0.y)) }
@@ -154,7 +191,9 @@ public enum ChartLayout {
                 commands.append(.polyline(positions, color: series.color, width: 1, dashed: false))
             }
             let radius = positions.count > 120 ? 0.9 : 1.6
-            commands.append(contentsOf: positions.map { .marker(x: $0.x, y: $0.y, radius: radius, color: series.color) })
+            commands.append(
+                contentsOf: positions.map { .marker(x: $0.x, y: $0.y, radius: radius, color: series.color) }
+            )
             return commands
         case .markers:
             let radius = positions.count > 400 ? 0.8 : 1.4
@@ -162,7 +201,13 @@ public enum ChartLayout {
         case .bars:
             let base = yScale.position(max(yScale.domain.lowerBound, 0))
             return positions.map {
-                .fillRect(x: $0.x - barWidth / 2, y: min($0.y, base), width: barWidth, height: abs(base - $0.y), color: series.color)
+                .fillRect(
+                    x: $0.x - barWidth / 2,
+                    y: min($0.y, base),
+                    width: barWidth,
+                    height: abs(base - $0.y),
+                    color: series.color
+                )
             }
         }
     }

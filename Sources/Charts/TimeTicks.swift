@@ -22,7 +22,10 @@ public enum TimeTicks {
         if let stepDays {
             for day in firstDay...lastDay {
                 let date = CalendarDate(daysSinceEpoch: day)
-                let aligned = stepDays >= 7 ? (date.weekday == .monday && ((day - firstDay) / 7) % (stepDays / 7) == 0) : ((day - firstDay) % stepDays == 0)
+                let aligned =
+                    stepDays >= 7
+                    ? (date.weekday == .monday && ((day - firstDay) / 7) % (stepDays / 7) == 0)
+                    : ((day - firstDay) % stepDays == 0)
                 guard aligned else { continue }
                 let (_, month, dayOfMonth) = date.components
                 ticks.append(Tick(x: Double(day) * dayMs - offsetMs, label: "\(two(month))-\(two(dayOfMonth))"))

@@ -12,12 +12,15 @@ extension HubDatabase {
                     let order = try Self.primaryKeyOrder(of: spec.name, db)
                     let filter = spec.exportFilter.map { "WHERE \($0)" } ?? ""
                     let quoted = columns.map { "\"\($0)\"" }.joined(separator: ", ")
-                    let rows = try Row.fetchAll(db, sql: "SELECT \(quoted) FROM \(spec.name) \(filter) ORDER BY \(order)")
-                        .map { row in
-                            try (0..<columns.count).map { index throws -> BackupValue in
-                                try Self.backupValue(row[index] as DatabaseValue, table: spec.name)
-                            }
+                    let rows = try Row.fetchAll(
+                        db,
+                        sql: "SELECT \(quoted) FROM \(spec.name) \(filter) ORDER BY \(order)"
+                    )
+                    .map { row in
+                        try (0..<columns.count).map { index throws -> BackupValue in
+                            try Self.backupValue(row[index] as DatabaseValue, table: spec.name)
                         }
+                    }
                     tables.append(BackupDocument.Table(name: spec.name, columns: columns, rows: rows))
                 }
                 return BackupDocument(formatVersion: BackupDocument.formatVersion, tables: tables)
@@ -46,7 +49,8 @@ extension HubDatabase {
                 for spec in BackupTables.all {
                     guard let table = byName[spec.name] else { continue }
                     let storeColumns = Dictionary(
-                        uniqueKeysWithValues: try Self.columns(of: spec.name, db).map { ($0.name, $0.type) })
+                        uniqueKeysWithValues: try Self.columns(of: spec.name, db).map { ($0.name, $0.type) }
+                    )
                     for column in table.columns where storeColumns[column] == nil {
                         throw BackupError.unknownColumn(table: spec.name, column: column)
                     }
@@ -55,20 +59,30 @@ extension HubDatabase {
                         let rowNumber = index + 1
                         guard cells.count == table.columns.count else {
                             throw BackupError.badRow(
-                                table: spec.name, row: rowNumber,
-                                reason: "\(cells.count) values for \(table.columns.count) columns")
+                                table: spec.name,
+                                row: rowNumber,
+                                reason: "\(cells.count) values for \(table.columns.count) columns"
+                            )
                         }
                         var values: [String: DatabaseValue] = [:]
                         for (column, cell) in zip(table.columns, cells) {
                             values[column] = try Self.databaseValue(
-                                cell, declaredType: storeColumns[column] ?? "", table: spec.name, row: rowNumber,
-                                column: column)
+                                cell,
+                                declaredType: storeColumns[column] ?? "",
+                                table: spec.name,
+                                row: rowNumber,
+                                column: column
+                            )
                         }
                         for (column, target) in spec.references {
                             guard let old = Int64.fromDatabaseValue(values[column] ?? .null) else { continue }
                             guard let new = idMaps[target]?[old] else {
                                 throw BackupError.missingReference(
-                                    table: spec.name, row: rowNumber, column: column, value: old)
+                                    table: spec.name,
+                                    row: rowNumber,
+                                    column: column,
+                                    value: old
+                                )
                             }
                             values[column] = new.databaseValue
                         }
@@ -83,8 +97,10 @@ extension HubDatabase {
                         }
                         if let idColumn = spec.idColumn, let oldId,
                             try Bool.fetchOne(
-                                db, sql: "SELECT EXISTS (SELECT 1 FROM \(spec.name) WHERE \(idColumn) = ?)",
-                                arguments: [oldId]) == true
+                                db,
+                                sql: "SELECT EXISTS (SELECT 1 FROM \(spec.name) WHERE \(idColumn) = ?)",
+                                arguments: [oldId]
+                            ) == true
                         {
                             values[idColumn] = nil
                         }
@@ -120,7 +136,9 @@ extension HubDatabase {
 
     private static func primaryKeyOrder(of table: String, _ db: Database) throws -> String {
         let keys = try Row.fetchAll(
-            db, sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", arguments: [table]
+            db,
+            sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk",
+            arguments: [table]
         ).map { "\"\($0["name"] as String)\"" }
         return keys.isEmpty ? "rowid" : keys.joined(separator: ", ")
     }
@@ -140,7 +158,11 @@ extension HubDatabase {
     }
 
     private static func databaseValue(
-        _ cell: BackupValue, declaredType: String, table: String, row: Int, column: String
+        _ cell: BackupValue,
+        declaredType: String,
+        table: String,
+        row: Int,
+        column: String
     ) throws -> DatabaseValue {
         func bad(_ reason: String) -> BackupError { .badRow(table: table, row: row, reason: "\(column): \(reason)") }
         switch (cell, declaredType) {
@@ -178,11 +200,14 @@ extension BackupDocument {
         do { raw = try JSONDecoder().decode(Raw.self, from: data) } catch {
             throw .notABackup(reason: String(describing: error))
         }
-        guard raw.format == formatName else { throw .notABackup(reason: "format is '\(raw.format)', not '\(formatName)'") }
+        guard raw.format == formatName else {
+            throw .notABackup(reason: "format is '\(raw.format)', not '\(formatName)'")
+        }
         // Cells keep their JSON form until the store's column types are known; `BackupValue` mirrors `BackupCell`.
         let tables = raw.tables.map { table in
             Table(
-                name: table.name, columns: table.columns,
+                name: table.name,
+                columns: table.columns,
                 rows: table.rows.map { row in
                     row.map { cell -> BackupValue in
                         switch cell {
@@ -193,7 +218,8 @@ extension BackupDocument {
                         case let .blob(value): .blob(value)
                         }
                     }
-                })
+                }
+            )
         }
         return BackupDocument(formatVersion: raw.formatVersion, tables: tables)
     }

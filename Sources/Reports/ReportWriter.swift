@@ -12,7 +12,11 @@ public enum ReportWriter {
         let pages = ReportComposer.layout(for: data).pages(for: ReportComposer.blocks(for: data))
         do {
             try CairoRenderer.writePDF(
-                pages: pages, size: .a4, title: "KidneyHub report: \(data.profile.name)", to: path)
+                pages: pages,
+                size: .a4,
+                title: "KidneyHub report: \(data.profile.name)",
+                to: path
+            )
             var pngPaths: [String] = []
             if let pngPrefix {
                 for (index, page) in pages.enumerated() {
@@ -28,7 +32,8 @@ public enum ReportWriter {
     }
 
     /// Writes one chart alone as SVG or PNG (the same drawing commands as in the PDF).
-    public static func writeChart(_ spec: ChartSpec, width: Double, height: Double, to path: String) throws(ReportError) {
+    public static func writeChart(_ spec: ChartSpec, width: Double, height: Double, to path: String) throws(ReportError)
+    {
         let frame = ChartFrame(x: 8, y: 8, width: width - 16, height: height - 16)
         let commands = ChartLayout.commands(for: spec, in: frame)
         let size = CairoRenderer.PageSize(width: width, height: height)

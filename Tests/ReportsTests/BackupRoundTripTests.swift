@@ -19,12 +19,17 @@ import Testing
         let text = first.json()
         let counts = Dictionary(uniqueKeysWithValues: first.tables.map { ($0.name, $0.rows.count) })
         // The export holds every kind of patient data the fixture wrote.
-        for table in ["profile", "measurement", "measurementOwner", "weightPhase", "labResult", "food", "intakeEntry", "goal"] {
+        for table in [
+            "profile", "measurement", "measurementOwner", "weightPhase", "labResult", "food", "intakeEntry", "goal",
+        ] {
             #expect((counts[table] ?? 0) > 0, "no rows in \(table)")
         }
         let restored = try await emptyStore(fixture.path("restored.sqlite"))
         let outcome = try await restored.importBackup(try BackupDocument.parse(Data(text.utf8)))
-        #expect(outcome.totalInserted == first.tables.reduce(0) { $0 + $1.rows.count } - (counts["foodGroup"] ?? 0) - usdaFoods(first))
+        #expect(
+            outcome.totalInserted == first.tables.reduce(0) { $0 + $1.rows.count } - (counts["foodGroup"] ?? 0)
+                - usdaFoods(first)
+        )
         let second = try await restored.exportBackup().json()
         #expect(second == text)
     }
@@ -36,7 +41,11 @@ import Testing
         // Another store with a profile of its own gets the backup merged in, twice.
         let other = try await emptyStore(fixture.path("other.sqlite"))
         _ = try await other.acceptTerms(version: TermsOfService.current.version, atMs: 1)
-        _ = try await other.saveProfile(PatientProfile(name: "Ben", timeZoneIdentifier: "Europe/Paris"), id: nil, atMs: 1)
+        _ = try await other.saveProfile(
+            PatientProfile(name: "Ben", timeZoneIdentifier: "Europe/Paris"),
+            id: nil,
+            atMs: 1
+        )
         let firstMerge = try await other.importBackup(backup)
         #expect(firstMerge.totalInserted > 0)
         #expect(firstMerge.alreadyPresent["termsAcceptance"] == 1)
@@ -48,10 +57,14 @@ import Testing
         #expect(try await other.profiles().map(\.name).sorted() == ["Ana", "Ben"])
         let ana = try await other.selectProfile(named: "Ana")
         let original = try await fixture.store.selectProfile(named: "Ana")
-        #expect(try await other.labResults(profileId: ana.id).count == (try await fixture.store.labResults(profileId: original.id)).count)
+        #expect(
+            try await other.labResults(profileId: ana.id).count
+                == (try await fixture.store.labResults(profileId: original.id)).count
+        )
         #expect(
             try await other.measurements(profileId: ana.id).count
-                == (try await fixture.store.measurements(profileId: original.id)).count)
+                == (try await fixture.store.measurements(profileId: original.id)).count
+        )
         // Merging into the store the backup came from adds nothing.
         #expect(try await fixture.store.importBackup(backup).totalInserted == 0)
     }
@@ -78,8 +91,14 @@ import Testing
     }
 
     @Test func valuesSurviveTheJSONForm() throws {
-        let values: [BackupValue] = [.real(0.1), .real(68.30000000000001), .real(1e-7), .real(5.0), .integer(Int64.max), .text("a \"quoted\"\n\u{1} ü"), .blob(Data([0, 255, 7])), .null]
-        let document = BackupDocument(formatVersion: 1, tables: [.init(name: "t", columns: values.indices.map { "c\($0)" }, rows: [values])])
+        let values: [BackupValue] = [
+            .real(0.1), .real(68.30000000000001), .real(1e-7), .real(5.0), .integer(Int64.max),
+            .text("a \"quoted\"\n\u{1} ü"), .blob(Data([0, 255, 7])), .null,
+        ]
+        let document = BackupDocument(
+            formatVersion: 1,
+            tables: [.init(name: "t", columns: values.indices.map { "c\($0)" }, rows: [values])]
+        )
         let parsed = try BackupDocument.parse(Data(document.json().utf8))
         #expect(parsed.tables[0].rows[0][0] == .real(0.1))
         #expect(parsed.tables[0].rows[0][1] == .real(68.30000000000001))

@@ -49,9 +49,19 @@ import Testing
 
     @Test func chartDrawsSeriesInsideThePlotAreaAndLimitsAsDashedLines() {
         let spec = ChartSpec(
-            title: "Potassium per day (mg)", yUnit: "mg",
-            series: [ChartSeries(label: "potassium", points: [ChartPoint(x: 0, y: 1500), ChartPoint(x: 86_400_000, y: 2500)], color: .blue, style: .bars)],
-            references: [ChartReference(label: "limit", low: 2000, high: 2000)], yIncludesZero: true)
+            title: "Potassium per day (mg)",
+            yUnit: "mg",
+            series: [
+                ChartSeries(
+                    label: "potassium",
+                    points: [ChartPoint(x: 0, y: 1500), ChartPoint(x: 86_400_000, y: 2500)],
+                    color: .blue,
+                    style: .bars
+                )
+            ],
+            references: [ChartReference(label: "limit", low: 2000, high: 2000)],
+            yIncludesZero: true
+        )
         let frame = ChartFrame(x: 0, y: 0, width: 400, height: 120)
         let plot = ChartLayout.plotArea(in: frame)
         let commands = ChartLayout.commands(for: spec, in: frame)
@@ -69,12 +79,18 @@ import Testing
         #expect(bars[1].1 > bars[0].1)  // 2500 is taller than 1500
         let dashed = commands.filter { if case .polyline(_, _, _, true) = $0 { return true } else { return false } }
         #expect(dashed.count == 1)
-        #expect(commands.contains(.text("mg", x: plot.x - 3, y: plot.y - 13, size: 7, color: .grey, alignment: .right, bold: false)))
+        #expect(
+            commands.contains(
+                .text("mg", x: plot.x - 3, y: plot.y - 13, size: 7, color: .grey, alignment: .right, bold: false)
+            )
+        )
     }
 
     @Test func anEmptyChartSaysSo() {
         let spec = ChartSpec(title: "Blood glucose (mg/dL)", yUnit: "mg/dL", series: [])
         let commands = ChartLayout.commands(for: spec, in: ChartFrame(x: 0, y: 0, width: 300, height: 100))
-        #expect(commands.contains { if case .text("no data in this period", _, _, _, _, _, _) = $0 { true } else { false } })
+        #expect(
+            commands.contains { if case .text("no data in this period", _, _, _, _, _, _) = $0 { true } else { false } }
+        )
     }
 }

@@ -27,7 +27,10 @@ import Testing
         let python = "\(Fixture.repositoryRoot)/.venv-fhir/bin/python"
         #expect(FileManager.default.isExecutableFile(atPath: python), "run scripts/setup.sh: it makes .venv-fhir")
         return try await CommandResult.run(
-            python, ["\(Fixture.repositoryRoot)/Tests/fhir/validate_bundle.py", path], timeout: .seconds(120))
+            python,
+            ["\(Fixture.repositoryRoot)/Tests/fhir/validate_bundle.py", path],
+            timeout: .seconds(120)
+        )
     }
 
     @Test func theBundlePassesR4ValidationAndItsCodesAndUnitsMatchTheTable() async throws {
@@ -42,7 +45,9 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("\"valid\": true"))
 
-        let json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let json = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        )
         #expect(json["resourceType"] as? String == "Bundle")
         let resources = (json["entry"] as? [[String: Any]] ?? []).compactMap { $0["resource"] as? [String: Any] }
         #expect(resources.first?["resourceType"] as? String == "Patient")
@@ -69,7 +74,9 @@ import Testing
                 let parts = try #require(resource["component"] as? [[String: Any]])
                 #expect(parts.count == 2)
                 for part in parts {
-                    let partCode = try #require(((part["code"] as? [String: Any])?["coding"] as? [[String: Any]])?.first?["code"] as? String)
+                    let partCode = try #require(
+                        ((part["code"] as? [String: Any])?["coding"] as? [[String: Any]])?.first?["code"] as? String
+                    )
                     let quantity = try #require(part["valueQuantity"] as? [String: Any])
                     #expect(quantity["code"] as? String == Self.components[partCode], "component \(partCode)")
                 }

@@ -14,7 +14,11 @@ struct Fixture {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let store = try HubDatabase.open(atPath: "\(directory)/hub.sqlite")
         let written = try await SamplePatientHistory.write(
-            into: store, name: name, days: days, lastDay: try CalendarDate(year: 2026, month: 10, day: 31))
+            into: store,
+            name: name,
+            days: days,
+            lastDay: try CalendarDate(year: 2026, month: 10, day: 31)
+        )
         return Fixture(directory: directory, store: store, written: written)
     }
 
@@ -24,6 +28,7 @@ struct Fixture {
 
     /// The repository root (for the Python validator and its virtual environment).
     static var repositoryRoot: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
     }
 }

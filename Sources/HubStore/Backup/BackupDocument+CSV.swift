@@ -33,7 +33,10 @@ extension BackupDocument {
 
                 """
             try manifest.write(
-                toFile: (directory as NSString).appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
+                toFile: (directory as NSString).appendingPathComponent("manifest.json"),
+                atomically: true,
+                encoding: .utf8
+            )
         } catch let error as BackupError {
             throw error
         } catch {

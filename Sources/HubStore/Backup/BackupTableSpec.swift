@@ -17,8 +17,13 @@ struct BackupTableSpec: Sendable {
     let afterInsertSQL: String?
 
     init(
-        _ name: String, id: String? = nil, references: [String: String] = [:], key columns: [String],
-        keySQL: String? = nil, exportFilter: String? = nil, afterInsert: String? = nil
+        _ name: String,
+        id: String? = nil,
+        references: [String: String] = [:],
+        key columns: [String],
+        keySQL: String? = nil,
+        exportFilter: String? = nil,
+        afterInsert: String? = nil
     ) {
         self.name = name
         idColumn = id
@@ -47,46 +52,96 @@ enum BackupTables {
         BackupTableSpec("device", id: "id", key: ["adapterId", "deviceId"]),
         BackupTableSpec("syncCursor", references: ["deviceRowId": "device"], key: ["deviceRowId"]),
         BackupTableSpec(
-            "measurement", id: "id", references: ["deviceRowId": "device"], key: ["deviceRowId", "sourceRecordId"]),
-        BackupTableSpec(
-            "deviceAssignment", references: ["deviceRowId": "device", "profileId": "profile"],
-            key: ["deviceRowId", "userIndex"]),
-        BackupTableSpec(
-            "measurementOwner", references: ["measurementId": "measurement", "profileId": "profile"],
-            key: ["measurementId"]),
-        BackupTableSpec(
-            "weightPhase", references: ["measurementId": "measurement", "profileId": "profile"], key: ["measurementId"]),
-        BackupTableSpec(
-            "labResult", id: "id", references: ["profileId": "profile"], key: ["profileId", "analyte", "takenAtMs"]),
-        BackupTableSpec("foodGroup", key: ["code"], exportFilter: "code IN (SELECT groupCode FROM food WHERE \(referencedFoods))"),
-        BackupTableSpec(
-            "food", id: "id", key: ["ndb", "ndb", "name"],
-            keySQL: "(ndb IS NOT NULL AND ndb = ?) OR (? IS NULL AND source <> 'usda' AND lower(name) = lower(?))",
-            exportFilter: referencedFoods,
-            afterInsert: "INSERT INTO foodSearch (rowid, name, otherNames) SELECT id, name, otherNames FROM food WHERE id = ?"
+            "measurement",
+            id: "id",
+            references: ["deviceRowId": "device"],
+            key: ["deviceRowId", "sourceRecordId"]
         ),
         BackupTableSpec(
-            "foodMeasure", references: ["foodId": "food"], key: ["foodId", "position"],
-            exportFilter: "foodId IN (SELECT id FROM food WHERE source <> 'usda')"),
-        BackupTableSpec("foodFavorite", references: ["profileId": "profile", "foodId": "food"], key: ["profileId", "foodId"]),
+            "deviceAssignment",
+            references: ["deviceRowId": "device", "profileId": "profile"],
+            key: ["deviceRowId", "userIndex"]
+        ),
         BackupTableSpec(
-            "recipeIngredient", references: ["recipeId": "food", "foodId": "food"], key: ["recipeId", "position"]),
+            "measurementOwner",
+            references: ["measurementId": "measurement", "profileId": "profile"],
+            key: ["measurementId"]
+        ),
         BackupTableSpec(
-            "intakeEntry", id: "id", references: ["profileId": "profile", "foodId": "food"],
-            key: ["profileId", "kind", "takenAtMs", "description", "amount", "unit"]),
+            "weightPhase",
+            references: ["measurementId": "measurement", "profileId": "profile"],
+            key: ["measurementId"]
+        ),
+        BackupTableSpec(
+            "labResult",
+            id: "id",
+            references: ["profileId": "profile"],
+            key: ["profileId", "analyte", "takenAtMs"]
+        ),
+        BackupTableSpec(
+            "foodGroup",
+            key: ["code"],
+            exportFilter: "code IN (SELECT groupCode FROM food WHERE \(referencedFoods))"
+        ),
+        BackupTableSpec(
+            "food",
+            id: "id",
+            key: ["ndb", "ndb", "name"],
+            keySQL: "(ndb IS NOT NULL AND ndb = ?) OR (? IS NULL AND source <> 'usda' AND lower(name) = lower(?))",
+            exportFilter: referencedFoods,
+            afterInsert:
+                "INSERT INTO foodSearch (rowid, name, otherNames) SELECT id, name, otherNames FROM food WHERE id = ?"
+        ),
+        BackupTableSpec(
+            "foodMeasure",
+            references: ["foodId": "food"],
+            key: ["foodId", "position"],
+            exportFilter: "foodId IN (SELECT id FROM food WHERE source <> 'usda')"
+        ),
+        BackupTableSpec(
+            "foodFavorite",
+            references: ["profileId": "profile", "foodId": "food"],
+            key: ["profileId", "foodId"]
+        ),
+        BackupTableSpec(
+            "recipeIngredient",
+            references: ["recipeId": "food", "foodId": "food"],
+            key: ["recipeId", "position"]
+        ),
+        BackupTableSpec(
+            "intakeEntry",
+            id: "id",
+            references: ["profileId": "profile", "foodId": "food"],
+            key: ["profileId", "kind", "takenAtMs", "description", "amount", "unit"]
+        ),
         BackupTableSpec("careTeamLimit", references: ["profileId": "profile"], key: ["profileId", "subject"]),
         BackupTableSpec("profileUrineOutput", references: ["profileId": "profile"], key: ["profileId"]),
         BackupTableSpec(
-            "mealPhoto", id: "id", references: ["profileId": "profile"], key: ["profileId", "localDate", "meal", "storedAtMs"]),
+            "mealPhoto",
+            id: "id",
+            references: ["profileId": "profile"],
+            key: ["profileId", "localDate", "meal", "storedAtMs"]
+        ),
         BackupTableSpec(
-            "goal", id: "id", references: ["profileId": "profile"], key: ["profileId", "kind", "period", "createdAtMs"]),
+            "goal",
+            id: "id",
+            references: ["profileId": "profile"],
+            key: ["profileId", "kind", "period", "createdAtMs"]
+        ),
         BackupTableSpec(
-            "reward", id: "id", references: ["profileId": "profile", "goalId": "goal"],
-            key: ["goalId", "periodKey", "achievement"]),
+            "reward",
+            id: "id",
+            references: ["profileId": "profile", "goalId": "goal"],
+            key: ["goalId", "periodKey", "achievement"]
+        ),
         BackupTableSpec("notification", id: "id", references: ["profileId": "profile"], key: ["dedupeKey"]),
         BackupTableSpec("notificationSettings", references: ["profileId": "profile"], key: ["profileId"]),
         BackupTableSpec("goalEvaluation", references: ["profileId": "profile"], key: ["profileId"]),
         BackupTableSpec(
-            "reminderRule", id: "id", references: ["profileId": "profile"], key: ["profileId", "rule", "createdAtMs"]),
+            "reminderRule",
+            id: "id",
+            references: ["profileId": "profile"],
+            key: ["profileId", "rule", "createdAtMs"]
+        ),
     ]
 }

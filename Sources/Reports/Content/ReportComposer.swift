@@ -47,14 +47,23 @@ public enum ReportComposer {
         let profile = data.profile
         var facts: [(label: String, value: String)] = [("Name", profile.name)]
         if let born = profile.dateOfBirth {
-            facts.append(("Date of birth (age)", "\(born) (\(profile.age(on: data.period.through).map(String.init) ?? "?") years)"))
+            facts.append(
+                (
+                    "Date of birth (age)",
+                    "\(born) (\(profile.age(on: data.period.through).map(String.init) ?? "?") years)"
+                )
+            )
         }
         if let sex = profile.sexAtBirth { facts.append(("Sex at birth", sex.rawValue)) }
         if let height = profile.heightCentimeters { facts.append(("Height", "\(number(height, 0)) cm")) }
         facts.append(("Category", profile.diseaseCategory.map(categoryText) ?? "not set"))
         if let egfr = data.latestEGFR {
             facts.append(
-                ("CKD stage (KDIGO)", "\(egfr.category.rawValue) (eGFR \(number(egfr.value, 0)) mL/min/1.73 m² on \(date(egfr.atMs, data)))"))
+                (
+                    "CKD stage (KDIGO)",
+                    "\(egfr.category.rawValue) (eGFR \(number(egfr.value, 0)) mL/min/1.73 m² on \(date(egfr.atMs, data)))"
+                )
+            )
         } else if profile.diseaseCategory?.isDialysis == true {
             facts.append(("CKD stage (KDIGO)", "G5D (on dialysis)"))
         } else {
@@ -70,12 +79,14 @@ public enum ReportComposer {
             (
                 "Readings in the period",
                 "\(data.weights.count) weights, \(data.bloodPressure.count) blood pressures, \(data.glucose.count) glucose readings"
-            ))
+            )
+        )
         facts.append(
             (
                 "Logged in the period",
                 "\(labsInPeriod(data).count) lab results, \(data.intake.reduce(0) { $0 + $1.intake.entries }) intake entries"
-            ))
+            )
+        )
         return [.heading("Patient summary"), .facts(facts)]
     }
 
@@ -90,9 +101,10 @@ public enum ReportComposer {
             guard let latest = values.last else { continue }
             let decimals = analyte.canonicalUnit.decimals
             let previous = values.dropLast().last
-            let target = category.flatMap { category in
-                analyte.targets.first { $0.scope.applies(to: category, hasDiabetes: hasDiabetes) }
-            } ?? analyte.targets.first { $0.scope == .anyone }
+            let target =
+                category.flatMap { category in
+                    analyte.targets.first { $0.scope.applies(to: category, hasDiabetes: hasDiabetes) }
+                } ?? analyte.targets.first { $0.scope == .anyone }
             let inPeriod = values.filter { $0.takenAt.epochMilliseconds >= data.period.startMs }.count
             rows.append([
                 analyte.displayName,
@@ -117,7 +129,8 @@ public enum ReportComposer {
                     TableColumn("Target", width: 0.13), TableColumn("Status", width: 0.15),
                     TableColumn("n", width: 0.05, alignment: .right),
                 ],
-                rows: rows),
+                rows: rows
+            ),
             .lines(["Change compares the latest value with the one before; n counts values in the period."]),
         ]
     }
@@ -128,7 +141,9 @@ public enum ReportComposer {
         var blocks: [ReportBlock] = [.heading("Labs over time")]
         var charts = 0
         for analyte in LabCatalog.standard.analytes {
-            let values = data.labs.filter { $0.analyteID == analyte.id && $0.takenAt.epochMilliseconds >= data.period.startMs }
+            let values = data.labs.filter {
+                $0.analyteID == analyte.id && $0.takenAt.epochMilliseconds >= data.period.startMs
+            }
             guard !values.isEmpty else { continue }
             let target = category.flatMap { category in
                 analyte.targets.first { $0.scope.applies(to: category, hasDiabetes: hasDiabetes) }
@@ -137,11 +152,16 @@ public enum ReportComposer {
             blocks.append(
                 .chart(
                     ChartSpec(
-                        title: "\(analyte.displayName) (\(analyte.canonicalUnit.code))", yUnit: analyte.canonicalUnit.code,
+                        title: "\(analyte.displayName) (\(analyte.canonicalUnit.code))",
+                        yUnit: analyte.canonicalUnit.code,
                         series: [ChartSeries(label: analyte.displayName, points: points, color: .purple)],
                         references: target.map { [ChartReference(label: "target", low: $0.low, high: $0.high)] } ?? [],
-                        utcOffsetSeconds: data.utcOffsetSeconds, xDomain: xDomain(data)),
-                    height: 105))
+                        utcOffsetSeconds: data.utcOffsetSeconds,
+                        xDomain: xDomain(data)
+                    ),
+                    height: 105
+                )
+            )
             charts += 1
         }
         if charts == 0 { blocks.append(.lines(["No lab results in the period."])) }
@@ -167,9 +187,15 @@ public enum ReportComposer {
             .heading("Weight and interdialytic gain"),
             .chart(
                 ChartSpec(
-                    title: "Body weight (kg)", yUnit: "kg", series: series, references: dry,
-                    utcOffsetSeconds: data.utcOffsetSeconds, xDomain: xDomain(data)),
-                height: 150),
+                    title: "Body weight (kg)",
+                    yUnit: "kg",
+                    series: series,
+                    references: dry,
+                    utcOffsetSeconds: data.utcOffsetSeconds,
+                    xDomain: xDomain(data)
+                ),
+                height: 150
+            ),
         ]
         let gains = data.gains.map {
             ChartPoint(x: Double($0.preWeight.epochMilliseconds), y: $0.kilograms)
@@ -177,15 +203,22 @@ public enum ReportComposer {
         blocks.append(
             .chart(
                 ChartSpec(
-                    title: "Interdialytic weight gain (kg per session)", yUnit: "kg",
+                    title: "Interdialytic weight gain (kg per session)",
+                    yUnit: "kg",
                     series: [ChartSeries(label: "gain", points: gains, color: .blue, style: .bars)],
-                    utcOffsetSeconds: data.utcOffsetSeconds, xDomain: xDomain(data), yIncludesZero: true),
-                height: 110))
+                    utcOffsetSeconds: data.utcOffsetSeconds,
+                    xDomain: xDomain(data),
+                    yIncludesZero: true
+                ),
+                height: 110
+            )
+        )
         var lines: [String] = []
         if !data.weights.isEmpty {
             let kilograms = data.weights.map(\.kilograms)
             lines.append(
-                "Weights: \(kilograms.count), from \(number(kilograms.min()!, 1)) kg to \(number(kilograms.max()!, 1)) kg.")
+                "Weights: \(kilograms.count), from \(number(kilograms.min()!, 1)) kg to \(number(kilograms.max()!, 1)) kg."
+            )
         }
         if !data.gains.isEmpty {
             let values = data.gains.map(\.kilograms)
@@ -206,13 +239,17 @@ public enum ReportComposer {
             .heading("Blood pressure"),
             .chart(
                 ChartSpec(
-                    title: "Blood pressure (mmHg)", yUnit: "mmHg",
+                    title: "Blood pressure (mmHg)",
+                    yUnit: "mmHg",
                     series: [
                         ChartSeries(label: "systolic", points: systolic, color: .red),
                         ChartSeries(label: "diastolic", points: diastolic, color: .blue),
                     ],
-                    utcOffsetSeconds: data.utcOffsetSeconds, xDomain: xDomain(data)),
-                height: 140),
+                    utcOffsetSeconds: data.utcOffsetSeconds,
+                    xDomain: xDomain(data)
+                ),
+                height: 140
+            ),
         ]
         if !data.bloodPressure.isEmpty {
             let pulses = data.bloodPressure.compactMap(\.pulse)
@@ -230,17 +267,22 @@ public enum ReportComposer {
             .heading("Blood glucose"),
             .chart(
                 ChartSpec(
-                    title: "Blood glucose (mg/dL)", yUnit: "mg/dL",
+                    title: "Blood glucose (mg/dL)",
+                    yUnit: "mg/dL",
                     series: [ChartSeries(label: "glucose", points: points, color: .green, style: .markers)],
-                    utcOffsetSeconds: data.utcOffsetSeconds, xDomain: xDomain(data)),
-                height: 130),
+                    utcOffsetSeconds: data.utcOffsetSeconds,
+                    xDomain: xDomain(data)
+                ),
+                height: 130
+            ),
         ]
         if !data.glucose.isEmpty {
             let values = data.glucose.map(\.value)
             blocks.append(
                 .lines([
                     "\(values.count) readings, mean \(number(mean(values), 0)) mg/dL, lowest \(number(values.min()!, 0)) mg/dL, highest \(number(values.max()!, 0)) mg/dL."
-                ]))
+                ])
+            )
         }
         return blocks
     }
@@ -256,19 +298,30 @@ public enum ReportComposer {
             let points = loggedDays.map { day in
                 ChartPoint(
                     x: Double(day.date.daysSinceEpoch) * dayMs + dayMs / 2 - Double(data.utcOffsetSeconds) * 1000,
-                    y: day.intake.total(of: subject).value)
+                    y: day.intake.total(of: subject).value
+                )
             }
             var references: [ChartReference] = []
-            if let maximum = limit?.maximum { references.append(ChartReference(label: "limit", low: maximum, high: maximum)) }
-            if let minimum = limit?.minimum { references.append(ChartReference(label: "minimum", low: minimum, high: minimum)) }
+            if let maximum = limit?.maximum {
+                references.append(ChartReference(label: "limit", low: maximum, high: maximum))
+            }
+            if let minimum = limit?.minimum {
+                references.append(ChartReference(label: "minimum", low: minimum, high: minimum))
+            }
             blocks.append(
                 .chart(
                     ChartSpec(
-                        title: "\(subject.rawValue.capitalized) per day (\(unit))", yUnit: unit,
+                        title: "\(subject.rawValue.capitalized) per day (\(unit))",
+                        yUnit: unit,
                         series: [ChartSeries(label: subject.rawValue, points: points, color: .blue, style: .bars)],
-                        references: references, utcOffsetSeconds: data.utcOffsetSeconds, xDomain: xDomain(data),
-                        yIncludesZero: true),
-                    height: 95))
+                        references: references,
+                        utcOffsetSeconds: data.utcOffsetSeconds,
+                        xDomain: xDomain(data),
+                        yIncludesZero: true
+                    ),
+                    height: 95
+                )
+            )
             let totals = loggedDays.map { $0.intake.total(of: subject) }
             let over = limit.map { limit in totals.filter { limit.status(of: $0) == .over }.count }
             rows.append([
@@ -286,9 +339,14 @@ public enum ReportComposer {
                     TableColumn("Mean per day", width: 0.13, alignment: .right),
                     TableColumn("Days over", width: 0.12, alignment: .right), TableColumn("Limit source", width: 0.48),
                 ],
-                rows: rows))
+                rows: rows
+            )
+        )
         blocks.append(
-            .lines(["\(loggedDays.count) of \(data.period.dayCount) days have intake logged; means are over logged days."]))
+            .lines([
+                "\(loggedDays.count) of \(data.period.dayCount) days have intake logged; means are over logged days."
+            ])
+        )
         return blocks
     }
 
@@ -304,7 +362,9 @@ public enum ReportComposer {
                         TableColumn("Priority", width: 0.1, alignment: .right), TableColumn("Goal", width: 0.23),
                         TableColumn("Period", width: 0.12), TableColumn("Target", width: 0.55),
                     ],
-                    rows: goals.map { ["\($0.priority)", $0.kind.name, $0.period.description, $0.kind.summary] }))
+                    rows: goals.map { ["\($0.priority)", $0.kind.name, $0.period.description, $0.kind.summary] }
+                )
+            )
         }
         if data.rewards.isEmpty {
             blocks.append(.lines(["No rewards earned in the period."]))
@@ -320,7 +380,9 @@ public enum ReportComposer {
                     ],
                     rows: data.rewards.sorted { $0.earnedAtMs < $1.earnedAtMs }.map {
                         [date($0.earnedAtMs, data), $0.goalName, $0.periodKey, $0.badge, "\($0.points)"]
-                    }))
+                    }
+                )
+            )
         }
         return blocks
     }
@@ -335,7 +397,8 @@ public enum ReportComposer {
                     TableColumn("Medication", width: 0.35), TableColumn("Dose", width: 0.25),
                     TableColumn("Schedule", width: 0.4),
                 ],
-                rows: medications.map { [$0.name, $0.dose, $0.schedule] }),
+                rows: medications.map { [$0.name, $0.dose, $0.schedule] }
+            ),
         ]
     }
 
@@ -350,7 +413,8 @@ public enum ReportComposer {
     static func mean(_ values: [Double]) -> Double { values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count) }
 
     static func date(_ ms: Int64, _ data: ReportData) -> String {
-        (try? data.profile.localDate(at: ms).description) ?? CalendarDate(daysSinceEpoch: Int(ms / 86_400_000)).description
+        (try? data.profile.localDate(at: ms).description)
+            ?? CalendarDate(daysSinceEpoch: Int(ms / 86_400_000)).description
     }
 
     static func dateTime(_ ms: Int64, _ data: ReportData) -> String {

@@ -26,7 +26,10 @@ public struct FHIRExportInput: Sendable {
             }
             let labs = try await database.labResults(profileId: stored.id)
             let entries = try await database.intakeEntries(
-                profileId: stored.id, from: CalendarDate(daysSinceEpoch: 0), through: CalendarDate(daysSinceEpoch: 200_000))
+                profileId: stored.id,
+                from: CalendarDate(daysSinceEpoch: 0),
+                through: CalendarDate(daysSinceEpoch: 200_000)
+            )
             let byDate = Dictionary(grouping: entries, by: \.localDate)
             let intake = byDate.keys.sorted().map { date in
                 let period = try? ReportPeriod(from: date, through: date, timeZone: zone)
@@ -38,8 +41,13 @@ public struct FHIRExportInput: Sendable {
                 )
             }
             return FHIRExportInput(
-                profileId: stored.id, profile: stored.profile, readings: readings, weightPhases: phases, labs: labs,
-                intake: intake)
+                profileId: stored.id,
+                profile: stored.profile,
+                readings: readings,
+                weightPhases: phases,
+                labs: labs,
+                intake: intake
+            )
         } catch let error as ProfileFieldError {
             throw .profile(error.description)
         } catch {
@@ -63,16 +71,27 @@ public enum FHIRBundleBuilder {
                 skipped[reading.measurement.kind.rawValue, default: 0] += 1
                 continue
             }
-            let key = "\(reading.device.identity.adapterId)/\(reading.device.identity.deviceId)/\(reading.measurement.sourceRecordId)"
+            let key =
+                "\(reading.device.identity.adapterId)/\(reading.device.identity.deviceId)/\(reading.measurement.sourceRecordId)"
             entries.append(
                 entry(
                     fullURL("measurement", key),
-                    observation(reading, code: code, key: key, phase: input.weightPhases[reading.id], patient: patientURL)))
+                    observation(
+                        reading,
+                        code: code,
+                        key: key,
+                        phase: input.weightPhases[reading.id],
+                        patient: patientURL
+                    )
+                )
+            )
         }
         for lab in input.labs {
             guard let analyte = LabCatalog.standard.analyte(id: lab.value.analyteID) else { continue }
             let key = "\(input.profileId)/\(analyte.id)/\(lab.value.takenAt.epochMilliseconds)"
-            entries.append(entry(fullURL("lab", key), labObservation(lab.value, analyte, key: key, patient: patientURL)))
+            entries.append(
+                entry(fullURL("lab", key), labObservation(lab.value, analyte, key: key, patient: patientURL))
+            )
         }
         for day in input.intake {
             for subject in IntakeSubject.allCases {
@@ -80,7 +99,8 @@ public enum FHIRBundleBuilder {
                 guard !total.isUnknown else { continue }
                 let key = "\(input.profileId)/\(day.date)/\(subject.rawValue)"
                 entries.append(
-                    entry(fullURL("intake", key), intakeObservation(day, subject, total, key: key, patient: patientURL)))
+                    entry(fullURL("intake", key), intakeObservation(day, subject, total, key: key, patient: patientURL))
+                )
             }
         }
         for (index, medication) in input.profile.medications.enumerated() {
@@ -112,13 +132,23 @@ public enum FHIRBundleBuilder {
     }
 
     static func observation(
-        _ reading: StoredMeasurement, code: FHIRCodes.ReadingCode, key: String, phase: String?, patient: String
+        _ reading: StoredMeasurement,
+        code: FHIRCodes.ReadingCode,
+        key: String,
+        phase: String?,
+        patient: String
     ) -> FHIRJSON {
         let m = reading.measurement
         var members: [(String, FHIRJSON)] = [("resourceType", .string("Observation"))]
         if m.kind == .bodyWeight, let phase {
             members.append(
-                ("extension", .array([.object([("url", .string(FHIRCodes.dialysisPhaseExtension)), ("valueCode", .string(phase))])])))
+                (
+                    "extension",
+                    .array([
+                        .object([("url", .string(FHIRCodes.dialysisPhaseExtension)), ("valueCode", .string(phase))])
+                    ])
+                )
+            )
         }
         members += [
             ("identifier", .array([identifier(FHIRCodes.measurementIdentifierSystem, key)])),
@@ -129,7 +159,14 @@ public enum FHIRBundleBuilder {
         ]
         if let endMs = m.endMs {
             members.append(
-                ("effectivePeriod", .object([("start", .string(dateTime(m.startMs, m.utcOffsetSeconds))), ("end", .string(dateTime(endMs, m.utcOffsetSeconds)))])))
+                (
+                    "effectivePeriod",
+                    .object([
+                        ("start", .string(dateTime(m.startMs, m.utcOffsetSeconds))),
+                        ("end", .string(dateTime(endMs, m.utcOffsetSeconds))),
+                    ])
+                )
+            )
         } else {
             members.append(("effectiveDateTime", .string(dateTime(m.startMs, m.utcOffsetSeconds))))
         }
@@ -147,13 +184,21 @@ public enum FHIRBundleBuilder {
                                     ("valueQuantity", quantity($0, unit: "mmHg", ucum: "mm[Hg]")),
                                 ])
                             }
-                        })
-                ))
+                        }
+                    )
+                )
+            )
         }
         let device = reading.device.identity
         let deviceText = [device.manufacturer, device.model].compactMap { $0 }.joined(separator: " ")
         members.append(
-            ("device", .object([("display", .string(deviceText.isEmpty ? "\(device.adapterId) \(device.deviceId)" : deviceText))])))
+            (
+                "device",
+                .object([
+                    ("display", .string(deviceText.isEmpty ? "\(device.adapterId) \(device.deviceId)" : deviceText))
+                ])
+            )
+        )
         return .object(members)
     }
 
@@ -172,7 +217,10 @@ public enum FHIRBundleBuilder {
 
     static func intakeObservation(
         _ day: (date: CalendarDate, intake: DailyIntake, startMs: Int64, endMs: Int64, offsetSeconds: Int),
-        _ subject: IntakeSubject, _ total: NutrientTotal, key: String, patient: String
+        _ subject: IntakeSubject,
+        _ total: NutrientTotal,
+        key: String,
+        patient: String
     ) -> FHIRJSON {
         var members: [(String, FHIRJSON)] = [
             ("resourceType", .string("Observation")),
@@ -192,7 +240,20 @@ public enum FHIRBundleBuilder {
         ]
         if !total.isComplete {
             members.append(
-                ("note", .array([.object([("text", .string("\(total.unknownParts) of \(total.parts) entries have no value for \(subject.rawValue); the total is a lower bound"))])])))
+                (
+                    "note",
+                    .array([
+                        .object([
+                            (
+                                "text",
+                                .string(
+                                    "\(total.unknownParts) of \(total.parts) entries have no value for \(subject.rawValue); the total is a lower bound"
+                                )
+                            )
+                        ])
+                    ])
+                )
+            )
         }
         return .object(members)
     }
@@ -231,7 +292,10 @@ public enum FHIRBundleBuilder {
 
     static func codeable(_ system: String, _ code: String, _ display: String) -> FHIRJSON {
         .object([
-            ("coding", .array([.object([("system", .string(system)), ("code", .string(code)), ("display", .string(display))])]))
+            (
+                "coding",
+                .array([.object([("system", .string(system)), ("code", .string(code)), ("display", .string(display))])])
+            )
         ])
     }
 

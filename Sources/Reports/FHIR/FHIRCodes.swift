@@ -28,30 +28,64 @@ public enum FHIRCodes {
     public static func reading(_ kind: MeasurementKind) -> ReadingCode? {
         switch kind {
         // formats.md §3.1 rows "Body weight", "Body height" (R4 vital-sign result value set).
-        case .bodyWeight: ReadingCode(loinc: "29463-7", display: "Body weight", category: "vital-signs", ucum: "kg", unit: "kg")
-        case .bodyHeight: ReadingCode(loinc: "8302-2", display: "Body height", category: "vital-signs", ucum: "cm", unit: "cm")
+        case .bodyWeight:
+            ReadingCode(loinc: "29463-7", display: "Body weight", category: "vital-signs", ucum: "kg", unit: "kg")
+        case .bodyHeight:
+            ReadingCode(loinc: "8302-2", display: "Body height", category: "vital-signs", ucum: "cm", unit: "cm")
         // formats.md §3.1 "BP panel"; its components below.
         case .bloodPressure:
             ReadingCode(
-                loinc: "85354-9", display: "Blood pressure panel with all children optional", category: "vital-signs",
-                ucum: "mm[Hg]", unit: "mmHg")
+                loinc: "85354-9",
+                display: "Blood pressure panel with all children optional",
+                category: "vital-signs",
+                ucum: "mm[Hg]",
+                unit: "mmHg"
+            )
         case .heartRate:
-            ReadingCode(loinc: "8867-4", display: "Heart rate", category: "vital-signs", ucum: "/min", unit: "beats/minute")
+            ReadingCode(
+                loinc: "8867-4",
+                display: "Heart rate",
+                category: "vital-signs",
+                ucum: "/min",
+                unit: "beats/minute"
+            )
         case .restingHeartRate:
-            ReadingCode(loinc: "40443-4", display: "Heart rate --resting", category: "vital-signs", ucum: "/min", unit: "beats/minute")
+            ReadingCode(
+                loinc: "40443-4",
+                display: "Heart rate --resting",
+                category: "vital-signs",
+                ucum: "/min",
+                unit: "beats/minute"
+            )
         // formats.md §3.1 "Glucose, capillary glucometer" (41653-7, mg/dL): home meters measure capillary blood.
         case .bloodGlucose:
             ReadingCode(
-                loinc: "41653-7", display: "Glucose [Mass/volume] in Capillary blood by Glucometer", category: "laboratory",
-                ucum: "mg/dL", unit: "mg/dL")
+                loinc: "41653-7",
+                display: "Glucose [Mass/volume] in Capillary blood by Glucometer",
+                category: "laboratory",
+                ucum: "mg/dL",
+                unit: "mg/dL"
+            )
         // formats.md §3.2: 2708-6 and 8310-5 are in the R4 vital-sign value set.
         case .oxygenSaturation:
-            ReadingCode(loinc: "2708-6", display: "Oxygen saturation in Arterial blood", category: "vital-signs", ucum: "%", unit: "%")
+            ReadingCode(
+                loinc: "2708-6",
+                display: "Oxygen saturation in Arterial blood",
+                category: "vital-signs",
+                ucum: "%",
+                unit: "%"
+            )
         case .bodyTemperature:
             ReadingCode(loinc: "8310-5", display: "Body temperature", category: "vital-signs", ucum: "Cel", unit: "°C")
         // formats.md §3.1 "Daily steps"; not a vital sign (§3.2: category activity).
         case .steps:
-            ReadingCode(loinc: "41950-7", display: "Number of steps in 24 hour Measured", category: "activity", ucum: "{steps}", unit: "steps")
+            ReadingCode(
+                loinc: "41950-7",
+                display: "Number of steps in 24 hour Measured",
+                category: "activity",
+                ucum: "{steps}",
+                unit: "steps"
+            )
         case .bodyFat, .distance, .activeEnergy, .sleep: nil
         }
     }

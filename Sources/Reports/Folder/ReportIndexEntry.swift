@@ -15,7 +15,13 @@ public struct ReportIndexEntry: Sendable, Equatable, Codable {
 
     /// An index entry.
     public init(
-        path: String, profile: String, from: String, through: String, pages: Int, bytes: Int, createdAt: String,
+        path: String,
+        profile: String,
+        from: String,
+        through: String,
+        pages: Int,
+        bytes: Int,
+        createdAt: String,
         mailedTo: [String] = []
     ) {
         self.path = path

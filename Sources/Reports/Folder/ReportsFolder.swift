@@ -11,7 +11,9 @@ public struct ReportsFolder: Sendable {
             return ReportsFolder(path: configured)
         }
         let directory = (storePath as NSString).deletingLastPathComponent
-        return ReportsFolder(path: ((directory.isEmpty ? "." : directory) as NSString).appendingPathComponent("reports"))
+        return ReportsFolder(
+            path: ((directory.isEmpty ? "." : directory) as NSString).appendingPathComponent("reports")
+        )
     }
 
     /// A folder at `path`.

@@ -51,7 +51,13 @@ public struct PageLayout: Sendable {
                 y += 6
                 current.append(.text(title, x: margin, y: y, size: 12, color: .blue, alignment: .left, bold: true))
                 current.append(
-                    .polyline([(margin, y + 16), (margin + contentWidth, y + 16)], color: .blue, width: 0.6, dashed: false))
+                    .polyline(
+                        [(margin, y + 16), (margin + contentWidth, y + 16)],
+                        color: .blue,
+                        width: 0.6,
+                        dashed: false
+                    )
+                )
                 y += 22
             case let .lines(lines):
                 for line in lines {
@@ -64,9 +70,19 @@ public struct PageLayout: Sendable {
                 for fact in facts {
                     ensure(Self.rowHeight)
                     current.append(
-                        .text(fact.label, x: margin, y: y, size: Self.textSize, color: .grey, alignment: .left, bold: false))
+                        .text(
+                            fact.label,
+                            x: margin,
+                            y: y,
+                            size: Self.textSize,
+                            color: .grey,
+                            alignment: .left,
+                            bold: false
+                        )
+                    )
                     current.append(
-                        text(fit(fact.value, width: contentWidth - 150), x: margin + 150, y: y))
+                        text(fit(fact.value, width: contentWidth - 150), x: margin + 150, y: y)
+                    )
                     y += Self.rowHeight
                 }
                 y += 4
@@ -83,8 +99,13 @@ public struct PageLayout: Sendable {
                     if rowIndex % 2 == 1 {
                         current.append(
                             .fillRect(
-                                x: margin, y: y - 1, width: contentWidth, height: Self.rowHeight,
-                                color: ChartColor(red: 0.95, green: 0.96, blue: 0.98)))
+                                x: margin,
+                                y: y - 1,
+                                width: contentWidth,
+                                height: Self.rowHeight,
+                                color: ChartColor(red: 0.95, green: 0.96, blue: 0.98)
+                            )
+                        )
                     }
                     current.append(contentsOf: tableRow(row, columns, y: y, bold: false))
                     y += Self.rowHeight
@@ -94,7 +115,10 @@ public struct PageLayout: Sendable {
                 ensure(height)
                 current.append(
                     contentsOf: ChartLayout.commands(
-                        for: spec, in: ChartFrame(x: margin, y: y, width: contentWidth, height: height)))
+                        for: spec,
+                        in: ChartFrame(x: margin, y: y, width: contentWidth, height: height)
+                    )
+                )
                 y += height + 10
             case let .thumbnails(images):
                 let size = 80.0
@@ -105,7 +129,16 @@ public struct PageLayout: Sendable {
                         let x = margin + Double(column) * (size + 10)
                         current.append(.image(png: image.png, x: x, y: y, width: size, height: size))
                         current.append(
-                            .text(image.caption, x: x, y: y + size + 1, size: 6.5, color: .grey, alignment: .left, bold: false))
+                            .text(
+                                image.caption,
+                                x: x,
+                                y: y + size + 1,
+                                size: 6.5,
+                                color: .grey,
+                                alignment: .left,
+                                bold: false
+                            )
+                        )
                     }
                     y += size + 14
                 }
@@ -143,15 +176,26 @@ public struct PageLayout: Sendable {
                 }
             commands.append(
                 .text(
-                    fit(cell, width: width - 6), x: anchor, y: y, size: Self.textSize - 0.5,
-                    color: bold ? .grey : .black, alignment: column.alignment, bold: bold))
+                    fit(cell, width: width - 6),
+                    x: anchor,
+                    y: y,
+                    size: Self.textSize - 0.5,
+                    color: bold ? .grey : .black,
+                    alignment: column.alignment,
+                    bold: bold
+                )
+            )
             x += width
         }
         if bold {
             commands.append(
                 .polyline(
-                    [(margin, y + Self.rowHeight), (margin + contentWidth, y + Self.rowHeight)], color: .grey,
-                    width: 0.4, dashed: false))
+                    [(margin, y + Self.rowHeight), (margin + contentWidth, y + Self.rowHeight)],
+                    color: .grey,
+                    width: 0.4,
+                    dashed: false
+                )
+            )
         }
         return commands
     }
@@ -168,11 +212,29 @@ public struct PageLayout: Sendable {
             .text(headerLeft, x: margin, y: margin, size: 9, color: .black, alignment: .left, bold: true),
             .text(headerRight, x: pageWidth - margin, y: margin, size: 9, color: .grey, alignment: .right, bold: false),
             .polyline(
-                [(margin, margin + 14), (pageWidth - margin, margin + 14)], color: .grey, width: 0.5, dashed: false),
-            .text(footer, x: margin, y: pageHeight - margin - 8, size: 6.5, color: .grey, alignment: .left, bold: false),
+                [(margin, margin + 14), (pageWidth - margin, margin + 14)],
+                color: .grey,
+                width: 0.5,
+                dashed: false
+            ),
             .text(
-                "page \(page) of \(count)", x: pageWidth - margin, y: pageHeight - margin - 8, size: 7, color: .grey,
-                alignment: .right, bold: false),
+                footer,
+                x: margin,
+                y: pageHeight - margin - 8,
+                size: 6.5,
+                color: .grey,
+                alignment: .left,
+                bold: false
+            ),
+            .text(
+                "page \(page) of \(count)",
+                x: pageWidth - margin,
+                y: pageHeight - margin - 8,
+                size: 7,
+                color: .grey,
+                alignment: .right,
+                bold: false
+            ),
         ]
     }
 }

@@ -126,8 +126,15 @@ public enum CairoRenderer {
     }
 
     private static func drawText(
-        _ text: String, x: Double, y: Double, size: Double, color: ChartColor, alignment: TextAlignment,
-        bold: Bool, _ context: OpaquePointer?, _ fonts: FontCache
+        _ text: String,
+        x: Double,
+        y: Double,
+        size: Double,
+        color: ChartColor,
+        alignment: TextAlignment,
+        bold: Bool,
+        _ context: OpaquePointer?,
+        _ fonts: FontCache
     ) {
         guard let layout = pango_cairo_create_layout(context) else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
@@ -148,7 +155,14 @@ public enum CairoRenderer {
         pango_cairo_show_layout(context, layout)
     }
 
-    private static func drawPNG(_ png: [UInt8], x: Double, y: Double, width: Double, height: Double, _ context: OpaquePointer?) {
+    private static func drawPNG(
+        _ png: [UInt8],
+        x: Double,
+        y: Double,
+        width: Double,
+        height: Double,
+        _ context: OpaquePointer?
+    ) {
         let reader = PNGReader(bytes: png)
         let surface = withExtendedLifetime(reader) {
             cairo_image_surface_create_from_png_stream(
@@ -156,7 +170,9 @@ public enum CairoRenderer {
                     guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
                     let reader = Unmanaged<PNGReader>.fromOpaque(closure).takeUnretainedValue()
                     return reader.read(into: data, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
-                }, Unmanaged.passUnretained(reader).toOpaque())
+                },
+                Unmanaged.passUnretained(reader).toOpaque()
+            )
         }
         guard let surface else { return }
         defer { cairo_surface_destroy(surface) }

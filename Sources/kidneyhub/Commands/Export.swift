@@ -99,12 +99,18 @@ struct ImportBackup: AsyncParsableCommand {
             // USDA foods are not in a backup (the hub ships them) but its intake entries may refer to them by NDB
             // number, and own foods must come after them: import the shipped database first, as `foods` does.
             if try await !database.hasFoodDatabase() {
-                _ = try await database.importFoodDatabase(try ShippedFoodDatabase.load(), atMs: currentEpochMilliseconds())
+                _ = try await database.importFoodDatabase(
+                    try ShippedFoodDatabase.load(),
+                    atMs: currentEpochMilliseconds()
+                )
             }
             let outcome = try await database.importBackup(document)
             print("imported \(outcome.totalInserted) rows, \(outcome.totalAlreadyPresent) already present")
-            for table in document.tables where (outcome.inserted[table.name] ?? 0) + (outcome.alreadyPresent[table.name] ?? 0) > 0 {
-                print("  \(table.name): \(outcome.inserted[table.name] ?? 0) new, \(outcome.alreadyPresent[table.name] ?? 0) already present")
+            for table in document.tables
+            where (outcome.inserted[table.name] ?? 0) + (outcome.alreadyPresent[table.name] ?? 0) > 0 {
+                print(
+                    "  \(table.name): \(outcome.inserted[table.name] ?? 0) new, \(outcome.alreadyPresent[table.name] ?? 0) already present"
+                )
             }
         } catch let error as BackupError {
             throw CommandFailure("\(file): \(error)")

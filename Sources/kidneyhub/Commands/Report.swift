@@ -55,8 +55,16 @@ struct ReportPDF: AsyncParsableCommand {
         do {
             let period = try ReportPeriod(from: first, through: through, timeZone: zone)
             let data = try await ReportDataLoader.load(
-                database, profile: stored, period: period, includePhotos: photos, nowMs: now)
-            let folder = ReportsFolder.forStore(atPath: store.resolvedPath, environment: ProcessInfo.processInfo.environment)
+                database,
+                profile: stored,
+                period: period,
+                includePhotos: photos,
+                nowMs: now
+            )
+            let folder = ReportsFolder.forStore(
+                atPath: store.resolvedPath,
+                environment: ProcessInfo.processInfo.environment
+            )
             let path: String
             if let out {
                 path = out
@@ -68,9 +76,14 @@ struct ReportPDF: AsyncParsableCommand {
             let written = try ReportWriter.write(data, to: path, pngPrefix: pngPrefix)
             let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             var entry = ReportIndexEntry(
-                path: URL(fileURLWithPath: path).standardizedFileURL.path, profile: stored.name, from: "\(first)",
-                through: "\(through)", pages: written.pages, bytes: bytes,
-                createdAt: RFC3339.format(epochMilliseconds: now, utcOffsetSeconds: 0))
+                path: URL(fileURLWithPath: path).standardizedFileURL.path,
+                profile: stored.name,
+                from: "\(first)",
+                through: "\(through)",
+                pages: written.pages,
+                bytes: bytes,
+                createdAt: RFC3339.format(epochMilliseconds: now, utcOffsetSeconds: 0)
+            )
             print("report: \(path) (\(written.pages) pages, \(bytes) bytes)")
             for pngPath in written.pngPaths { print("page preview: \(pngPath)") }
             if let mail, let mailCommand {
@@ -107,7 +120,9 @@ struct ReportPDF: AsyncParsableCommand {
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
             do { try process.run() } catch {
                 process.terminationHandler = nil
-                continuation.resume(throwing: CommandFailure("--mail: cannot start \(program): \(error); the report is kept at \(path)"))
+                continuation.resume(
+                    throwing: CommandFailure("--mail: cannot start \(program): \(error); the report is kept at \(path)")
+                )
             }
         }
         guard status == 0 else {
@@ -132,7 +147,10 @@ struct ReportsList: AsyncParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() async throws {
-        let folder = ReportsFolder.forStore(atPath: store.resolvedPath, environment: ProcessInfo.processInfo.environment)
+        let folder = ReportsFolder.forStore(
+            atPath: store.resolvedPath,
+            environment: ProcessInfo.processInfo.environment
+        )
         let entries: [ReportIndexEntry]
         do { entries = try folder.entries() } catch { throw CommandFailure(error.description) }
         if json {
