@@ -38,6 +38,8 @@ public struct RewardDraft: Sendable, Hashable {
     public var badge: String
     /// The progress in words.
     public var detail: String
+    /// For a `met` reward, how many periods in a row the goal has been met with this one.
+    public var runLength: Int
     /// The notification to queue if (and only if) the reward is new; nil when reward notifications are off.
     public var notification: QueuedNotification?
 
@@ -49,8 +51,10 @@ public struct RewardDraft: Sendable, Hashable {
         points: Int,
         badge: String,
         detail: String,
+        runLength: Int = 0,
         notification: QueuedNotification?
     ) {
+        self.runLength = runLength
         self.goalId = goalId
         self.periodKey = periodKey
         self.achievement = achievement
@@ -95,6 +99,29 @@ public struct StoredNotification: Sendable, Hashable, Codable {
     public var pushedAtMs: Int64?
     /// When it was marked read; nil while unread.
     public var readAtMs: Int64?
+
+    /// A notification from its parts (the store makes them; sinks' tests too).
+    public init(
+        id: Int64,
+        profileId: Int64?,
+        type: NotificationType,
+        title: String,
+        body: String,
+        createdAtMs: Int64,
+        pushAfterMs: Int64,
+        pushedAtMs: Int64? = nil,
+        readAtMs: Int64? = nil
+    ) {
+        self.id = id
+        self.profileId = profileId
+        self.type = type
+        self.title = title
+        self.body = body
+        self.createdAtMs = createdAtMs
+        self.pushAfterMs = pushAfterMs
+        self.pushedAtMs = pushedAtMs
+        self.readAtMs = readAtMs
+    }
 }
 
 /// A reminder rule with what it remembers.

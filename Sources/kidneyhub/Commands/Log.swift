@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Hub
 import HubCore
 import HubStore
 
@@ -14,12 +15,14 @@ struct Log: AsyncParsableCommand {
         let time = RFC3339.format(entry.takenAt)
         switch entry.kind {
         case .fluid:
-            return "#\(entry.id) \(time) fluid: \(NutrientText.number(entry.amount)) \(NutrientText.unitText(entry.unit)) "
+            return
+                "#\(entry.id) \(time) fluid: \(NutrientText.number(entry.amount)) \(NutrientText.unitText(entry.unit)) "
                 + "\(entry.description) = \(NutrientText.number(entry.fluidMilliliters)) mL"
         case .food:
             let nutrients = entry.nutrients ?? NutrientAmounts()
             let fluid = entry.isLiquid ? ", fluid \(NutrientText.number(entry.fluidMilliliters)) mL" : ""
-            return "#\(entry.id) \(time) \(entry.meal?.rawValue ?? ""): \(NutrientText.number(entry.amount)) \(entry.unit) "
+            return
+                "#\(entry.id) \(time) \(entry.meal?.rawValue ?? ""): \(NutrientText.number(entry.amount)) \(entry.unit) "
                 + "\(entry.description) (\(NutrientText.number(entry.grams ?? 0)) g): "
                 + kidneyNutrients.map { "\($0.displayName.lowercased()) \(NutrientText.amount(nutrients[$0], $0))" }
                 .joined(separator: ", ") + fluid
@@ -28,7 +31,8 @@ struct Log: AsyncParsableCommand {
 
     struct Food: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Log a food, for example `kidneyhub log food \"banana, raw\" --amount 1 --unit medium --meal breakfast`.",
+            abstract:
+                "Log a food, for example `kidneyhub log food \"banana, raw\" --amount 1 --unit medium --meal breakfast`.",
             discussion: """
                 --unit is g, oz, or any household measure USDA lists for the food (see `kidneyhub foods show`). Foods \
                 liquid at room temperature (ice cream, soup, milk, juice …) add their water to the fluid total.
@@ -57,6 +61,8 @@ struct Log: AsyncParsableCommand {
                 atMs: currentEpochMilliseconds()
             )
             print("Logged \(Log.describe(entry))")
+            // The intake goals this entry touches (issue 9).
+            try await evaluateIntakeGoals(database, profileId: stored.id)
         }
     }
 
@@ -84,6 +90,8 @@ struct Log: AsyncParsableCommand {
                 atMs: currentEpochMilliseconds()
             )
             print("Logged \(Log.describe(entry))")
+            // The intake goals this entry touches (issue 9).
+            try await evaluateIntakeGoals(database, profileId: stored.id)
         }
     }
 
@@ -152,4 +160,11 @@ struct Log: AsyncParsableCommand {
             for entry in entries { print(Log.describe(entry)) }
         }
     }
+}
+
+/// Evaluates the profile's intake goals after a log entry and pushes what became due (issue 9).
+func evaluateIntakeGoals(_ database: HubDatabase, profileId: Int64) async throws {
+    let now = currentEpochMilliseconds()
+    _ = try await GoalEngine(store: database).evaluateTouched(profileId: profileId, kinds: [], labs: [], intake: true, at: now)
+    await notificationDispatcher(database).deliverDue(at: now)
 }
