@@ -94,6 +94,26 @@ import Testing
         #expect(arguments[3].hasSuffix(".pdf") && FileManager.default.fileExists(atPath: arguments[3]))
         #expect(arguments[5] == "care@clinic.example")
 
+        // A mail program that fails: the error says so, and the report stays in the folder and its index.
+        let failing = try workspace.write("#!/bin/sh\nexit 3\n", to: "failing-mail")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: failing)
+        let failed = try await run(
+            workspace,
+            ["report", "pdf", "--to", Self.lastDay, "--mail", "care@clinic.example"],
+            environment: [
+                "KIDNEYHUB_REPORTS=\(workspace.path)/failing-reports",
+                #"KIDNEYHUB_MAIL_COMMAND=["\#(failing)", "{file}"]"#,
+            ]
+        )
+        #expect(failed.status != 0)
+        #expect(failed.stderr.contains("exited with status 3"), "\(failed.stderr)")
+        let kept = try await run(
+            workspace,
+            ["reports", "list"],
+            environment: ["KIDNEYHUB_REPORTS=\(workspace.path)/failing-reports"]
+        )
+        #expect(kept.stdout.contains(".pdf") && !kept.stdout.contains("file missing"), "\(kept.stdout)")
+
         let unconfigured = try await run(
             workspace,
             ["report", "pdf", "--to", Self.lastDay, "--mail", "care@clinic.example"],

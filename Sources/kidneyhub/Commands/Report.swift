@@ -87,7 +87,13 @@ struct ReportPDF: AsyncParsableCommand {
             print("report: \(path) (\(written.pages) pages, \(bytes) bytes)")
             for pngPath in written.pngPaths { print("page preview: \(pngPath)") }
             if let mail, let mailCommand {
-                try await send(path: entry.path, to: mail, with: mailCommand, profile: stored.name)
+                do {
+                    try await send(path: entry.path, to: mail, with: mailCommand, profile: stored.name)
+                } catch {
+                    // The report exists even when the mail program failed: keep it listed.
+                    try folder.append(entry)
+                    throw error
+                }
                 entry.mailedTo = [mail]
                 print("handed to the mail command for \(mail)")
             }
