@@ -72,6 +72,7 @@ let package = Package(
             name: "HubStore",
             dependencies: [
                 "HubCore",
+                .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
@@ -153,6 +154,51 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Reports: charts (pure layout in Charts), PDF/PNG/SVG through cairo and pango (Debian: libcairo2-dev,
+        // libpango1.0-dev), the report's content, the FHIR R4 export, the reports folder.
+        .target(
+            name: "Charts",
+            dependencies: ["HubCore"],
+            swiftSettings: swiftSettings
+        ),
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
+        .target(
+            name: "Reports",
+            dependencies: [
+                "CCairo",
+                "Charts",
+                "HubCore",
+                "HubStore",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SampleData",
+            dependencies: [
+                "FoodData",
+                "Hub",
+                "HubCore",
+                "HubStore",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ReportsTests",
+            dependencies: [
+                "Charts",
+                "FoodData",
+                "HubCore",
+                "HubStore",
+                "Reports",
+                "SampleData",
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: kidneyhub: the command line, thin over the modules.
         .executableTarget(
             name: "kidneyhub",
@@ -163,6 +209,7 @@ let package = Package(
                 "HubCore",
                 "HubStore",
                 "Imaging",
+                "Reports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -253,6 +300,7 @@ let package = Package(
                 "Hub",
                 "HubCore",
                 "HubStore",
+                "SampleData",
                 "Simulator",
                 "kidneyhub",
                 "MeterSimulators",
@@ -400,6 +448,8 @@ let package = Package(
                 "Hub",
                 "HubCore",
                 "HubStore",
+                "Reports",
+                "SampleData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

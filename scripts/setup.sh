@@ -8,6 +8,9 @@ debian_packages=(libsqlite3-dev libvips-dev python3 zlib1g-dev libusb-1.0-0-dev)
 # Bluetooth (issue 5): libdbus-1 for the BlueZ client; a private dbus-daemon and python3-dbusmock (Debian's
 # /usr/bin/python3 with python3-dbus and python3-gi) for the mocked org.bluez the BLE tests run against.
 debian_packages+=(libdbus-1-dev dbus-daemon python3-dbusmock)
+# Reports (issue 11): cairo and pango for the PDF/PNG/SVG charts, DejaVu for their text, poppler-utils for the tests'
+# pdftoppm/pdftotext, python3-venv for the FHIR validator's own environment.
+debian_packages+=(libcairo2-dev libpango1.0-dev fonts-dejavu-core poppler-utils python3-venv)
 python_tools=(pytest jsonschema referencing)
 # Import adapters (issue 7): libxml2 streams Apple Health exports; Garmin's FIT SDK cross-checks the FIT reader.
 debian_packages+=(libxml2-dev)
@@ -34,6 +37,17 @@ if [ "${KIDNEYHUB_SKIP_PYTHON_TOOLS:-}" != 1 ] && python_tools_missing; then
     # Debian's own Python refuses pip installs into it (PEP 668); the tools are test-only.
     python3 -m pip install --quiet "${python_tools[@]}" \
         || python3 -m pip install --quiet --break-system-packages "${python_tools[@]}"
+fi
+
+# The FHIR R4 validator of the tests: fhir.resources 6.4.0, the last release whose default models are R4 4.0.1
+# (../shared/research/formats.md §3.7). It needs pydantic 1, so it lives in a virtual environment of its own
+# (.venv-fhir, git-ignored) and never replaces the system's pydantic.
+fhir_venv="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.venv-fhir"
+if [ "${KIDNEYHUB_SKIP_PYTHON_TOOLS:-}" != 1 ] \
+    && ! "$fhir_venv/bin/python" -c 'import fhir.resources as f; assert f.__version__ == "6.4.0"' >/dev/null 2>&1; then
+    echo "Installing the FHIR validator (fhir.resources 6.4.0) into $fhir_venv"
+    python3 -m venv "$fhir_venv"
+    "$fhir_venv/bin/python" -m pip install --quiet "fhir.resources==6.4.0" "pydantic[email]<2"
 fi
 
 if ! command -v swift >/dev/null 2>&1; then

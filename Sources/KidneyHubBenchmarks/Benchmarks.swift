@@ -17,6 +17,8 @@ struct Benchmarks: AsyncParsableCommand {
             FITDecode.self,
             // Issue 9: reading → goals → notification.
             GoalEvaluationLatency.self,
+            // Issue 11: the PDF report of a year.
+            ReportPDFTime.self,
         ]
     )
 }

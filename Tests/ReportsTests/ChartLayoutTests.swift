@@ -1,0 +1,96 @@
+import Charts
+import Testing
+
+@Suite struct ChartLayoutTests {
+    @Test func niceStepsAreOneTwoOrFiveTimesAPowerOfTen() {
+        #expect(LinearScale.niceStep(span: 37, count: 4) == 10)
+        #expect(LinearScale.niceStep(span: 7, count: 4) == 2)
+        #expect(LinearScale.niceStep(span: 0.9, count: 4) == 0.5)  // 0.225 rounds up to 0.5
+        #expect(LinearScale.niceStep(span: 1800, count: 4) == 500)
+    }
+
+    @Test func niceDomainStartsAndEndsOnTicks() {
+        let domain = LinearScale.niceDomain(71.3...84.9, count: 4)
+        #expect(domain == 70...85)
+        let scale = LinearScale(domain: domain, from: 100, to: 0)
+        #expect(scale.ticks(count: 4) == [70, 75, 80, 85])
+        #expect(scale.position(70) == 100)
+        #expect(scale.position(85) == 0)
+    }
+
+    @Test func aSingleValueStillGetsADrawableDomain() {
+        let scale = LinearScale(domain: 5...5, from: 0, to: 10)
+        #expect(scale.domain.lowerBound < 5 && scale.domain.upperBound > 5)
+        #expect(scale.position(5) == 5)
+    }
+
+    @Test func formatPrintsFixedDecimalsWithoutLocale() {
+        #expect(ChartLayout.format(4.25, decimals: 1) == "4.3")
+        #expect(ChartLayout.format(-0.04, decimals: 1) == "0.0")
+        #expect(ChartLayout.format(-2.5, decimals: 2) == "-2.50")
+        #expect(ChartLayout.format(1200, decimals: 0) == "1200")
+    }
+
+    @Test func timeTicksFallOnLocalMidnights() {
+        // 2026-11-01T00:00Z to 2026-11-08T00:00Z, profile at UTC+1: ticks at 23:00Z, labelled with the local date.
+        let start = 1_793_491_200_000.0
+        let ticks = TimeTicks.ticks(domain: start...(start + 7 * 86_400_000), utcOffsetSeconds: 3600, count: 10)
+        #expect(ticks.count == 7)
+        #expect(ticks.first?.x == start + 86_400_000 - 3_600_000)
+        #expect(ticks.first?.label == "11-02")
+    }
+
+    @Test func longPeriodsGetMonthTicks() {
+        let start = 1_767_225_600_000.0  // 2026-01-01T00:00Z
+        let ticks = TimeTicks.ticks(domain: start...(start + 364 * 86_400_000), utcOffsetSeconds: 0, count: 8)
+        #expect(ticks.map(\.label).first == "2026-01")
+        #expect(ticks.count <= 8 && ticks.count >= 4)
+    }
+
+    @Test func chartDrawsSeriesInsideThePlotAreaAndLimitsAsDashedLines() {
+        let spec = ChartSpec(
+            title: "Potassium per day (mg)",
+            yUnit: "mg",
+            series: [
+                ChartSeries(
+                    label: "potassium",
+                    points: [ChartPoint(x: 0, y: 1500), ChartPoint(x: 86_400_000, y: 2500)],
+                    color: .blue,
+                    style: .bars
+                )
+            ],
+            references: [ChartReference(label: "limit", low: 2000, high: 2000)],
+            yIncludesZero: true
+        )
+        let frame = ChartFrame(x: 0, y: 0, width: 400, height: 120)
+        let plot = ChartLayout.plotArea(in: frame)
+        let commands = ChartLayout.commands(for: spec, in: frame)
+        let bars = commands.compactMap { command -> (Double, Double)? in
+            // Legend swatches are 6 × 6; bars are the other blue rectangles.
+            if case let .fillRect(_, y, width, height, color) = command, color == .blue, width != 6 || height != 6 {
+                return (y, height)
+            }
+            return nil
+        }
+        #expect(bars.count == 2)
+        for (y, height) in bars {
+            #expect(y >= plot.y - 0.001 && y + height <= plot.y + plot.height + 0.001)
+        }
+        #expect(bars[1].1 > bars[0].1)  // 2500 is taller than 1500
+        let dashed = commands.filter { if case .polyline(_, _, _, true) = $0 { return true } else { return false } }
+        #expect(dashed.count == 1)
+        #expect(
+            commands.contains(
+                .text("mg", x: plot.x - 3, y: plot.y - 13, size: 7, color: .grey, alignment: .right, bold: false)
+            )
+        )
+    }
+
+    @Test func anEmptyChartSaysSo() {
+        let spec = ChartSpec(title: "Blood glucose (mg/dL)", yUnit: "mg/dL", series: [])
+        let commands = ChartLayout.commands(for: spec, in: ChartFrame(x: 0, y: 0, width: 300, height: 100))
+        #expect(
+            commands.contains { if case .text("no data in this period", _, _, _, _, _, _) = $0 { true } else { false } }
+        )
+    }
+}

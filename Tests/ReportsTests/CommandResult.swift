@@ -1,0 +1,89 @@
+import Foundation
+
+/// What a finished command printed and how it exited.
+struct CommandResult: Sendable {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    /// Runs an executable to completion on a thread of its own, so that waiting never blocks
+    /// the cooperative pool the hub code under test (in-process tests) runs on.
+    static func run(_ executable: String, _ arguments: [String], timeout: Duration) async throws -> CommandResult {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try runBlocking(executable, arguments, timeout: timeout) })
+            }
+        }
+    }
+
+    /// Runs an executable to completion, draining both pipes concurrently; kills it after `timeout`.
+    private static func runBlocking(_ executable: String, _ arguments: [String], timeout: Duration) throws
+        -> CommandResult
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let collected = DrainedPipes(out: out, err: err)
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            if ContinuousClock.now > deadline {
+                process.terminate()
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        process.waitUntilExit()
+        let (stdout, stderr) = collected.wait()
+        return CommandResult(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+    }
+
+    /// Waits for a started command to end without blocking the cooperative pool.
+    static func waitForExit(_ process: Process) async {
+        while process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
+        process.waitUntilExit()
+    }
+
+    /// Starts a command and returns at once, for tests that kill it midway.
+    static func start(_ executable: String, _ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+}
+
+/// Reads two pipes to their end on background threads, so neither can fill and block the child.
+private final class DrainedPipes: @unchecked Sendable {
+    // Safe: each buffer is written by exactly one thread and read only after `group.wait()`.
+    private var outData = Data()
+    private var errData = Data()
+    private let group = DispatchGroup()
+
+    init(out: Pipe, err: Pipe) {
+        group.enter()
+        Thread.detachNewThread { [self] in
+            outData = out.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        group.enter()
+        Thread.detachNewThread { [self] in
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+    }
+
+    func wait() -> (String, String) {
+        group.wait()
+        return (String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+}
