@@ -86,7 +86,11 @@ public enum FHIRCodes {
                 ucum: "{steps}",
                 unit: "steps"
             )
-        case .bodyFat, .distance, .activeEnergy, .sleep: nil
+        // Imported intake and activity kinds (issue 7) have no verified code in formats.md §3.1 either; the
+        // intake log's daily totals are exported in KidneyHub's own code system instead.
+        case .bodyFat, .distance, .activeEnergy, .sleep, .dietaryWater, .dietaryPotassium, .dietarySodium,
+            .dietaryPhosphorus, .dietaryProtein, .totalEnergy, .workout:
+            nil
         }
     }
 
