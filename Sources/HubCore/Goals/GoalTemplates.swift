@@ -90,19 +90,20 @@ public enum GoalTemplates {
     /// The fruit-and-vegetable template, offered only where potassium is not restricted and the labs allow it: no
     /// potassium limit among the profile's daily limits (none by default except on hemodialysis or with a serum
     /// potassium above 5.0, nutrition.md §2.11, unless the care team set one), and `PotassiumGate` passes for the
-    /// latest potassium. Returns nil, with the reason when the labs are what refuses it.
+    /// latest potassium. Returns the labs' refusal when they refuse it, nil when only a potassium limit does.
     public static func fruitVegetables(
         limits: [DailyLimit],
         latestPotassium: GoalData.Reading?,
         atMs: Int64,
         timeZone: TimeZone
     ) -> Result<GoalTemplate, PotassiumGate.Refusal>? {
-        guard !limits.contains(where: { $0.subject == .potassium }) else { return nil }
+        // The labs first, so a high potassium (which also starts a potassium limit) is given as the reason.
         do throws(PotassiumGate.Refusal) {
             try PotassiumGate.check(latest: latestPotassium, atMs: atMs, timeZone: timeZone)
         } catch {
             return .failure(error)
         }
+        guard !limits.contains(where: { $0.subject == .potassium }) else { return nil }
         return .success(fruitVegetableCups)
     }
 
