@@ -274,7 +274,8 @@ struct GoalTargetOptions: ParsableArguments {
         let name = kind ?? base?.name
         guard let name else {
             throw CommandFailure(
-                "give --template ID or --kind (weight, blood-pressure, lab, egfr-stable, interdialytic-gain, steps)"
+                "give --template ID or --kind (weight, blood-pressure, lab, egfr-stable, interdialytic-gain, steps, intake, "
+                    + "drink-water, fruit-vegetables)"
             )
         }
         let built: GoalKind
