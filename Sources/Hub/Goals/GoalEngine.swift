@@ -231,6 +231,20 @@ public actor GoalEngine {
                 data.intake[date] = intake
             }
         }
+        if goals.contains(where: { if case .fruitVegetableCups = $0.kind { true } else { false } }), untilMs > sinceMs {
+            let from = GoalCalendar.date(at: sinceMs, in: context.timeZone)
+            let through = GoalCalendar.date(at: untilMs - 1, in: context.timeZone)
+            data.fruitVegetableCups = try await store.fruitVegetableCups(
+                profileId: profileId,
+                from: from,
+                through: through
+            )
+            data.latestPotassium = try await store.latestLabResult(
+                profileId: profileId,
+                analyte: PotassiumGate.analyte,
+                beforeMs: untilMs
+            )
+        }
         return data
     }
 

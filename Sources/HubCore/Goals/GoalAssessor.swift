@@ -149,6 +149,31 @@ public enum GoalAssessor {
                 measure: perDay
             )
 
+        case .fruitVegetableCups(let target):
+            // Not judged (so not rewarded) while the latest potassium is high (PotassiumGate).
+            if let potassium = data.latestPotassium, potassium.atMs < end, PotassiumGate.isHigh(potassium.value) {
+                let date = GoalCalendar.date(at: potassium.atMs, in: context.timeZone)
+                return GoalProgress(
+                    met: nil,
+                    fraction: nil,
+                    detail:
+                        "paused: your last potassium was \(PotassiumGate.format(potassium.value)) mmol/L on \(date); "
+                        + "ask your care team first"
+                )
+            }
+            var total = 0.0
+            for (day, cups) in data.fruitVegetableCups where day >= window.first && day <= window.last { total += cups }
+            let perDay = total / Double(window.dayCount)
+            guard total > 0 || end >= windowEnd else { return .noData }
+            return GoalProgress(
+                met: perDay >= target,
+                fraction: min(1, perDay / target),
+                detail: window.dayCount == 1
+                    ? "\(String(format: "%.1f", total)) cups"
+                    : "\(String(format: "%.1f", perDay)) cups a day on average",
+                measure: perDay
+            )
+
         case .stepsPerDay(let target):
             let total = data.readings[.steps, default: []].filter { inWindow($0.atMs) }.map(\.value).reduce(0, +)
             let perDay = total / Double(window.dayCount)

@@ -41,6 +41,10 @@ public struct GoalData: Sendable {
     public var taggedWeights: [TaggedWeight]
     /// The intake log's totals per local date (dates without entries may be missing).
     public var intake: [CalendarDate: DailyIntake] = [:]
+    /// Cups of fruit and vegetables per local date (`FruitVegetableCups`; dates without any may be missing).
+    public var fruitVegetableCups: [CalendarDate: Double] = [:]
+    /// The latest serum potassium (mmol/L) before the data's end, however old: the fruit-and-vegetable goal's gate.
+    public var latestPotassium: Reading?
 
     /// Data from its parts; any may be empty.
     public init(

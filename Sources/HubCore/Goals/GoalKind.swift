@@ -2,8 +2,8 @@ import Foundation
 
 /// What a goal asks for. Targets are in canonical units (kg, mm[Hg], the lab's canonical unit, steps).
 ///
-/// Intake goals read the nutrition log's daily totals (`DailyIntake`); "fruit and vegetable cups" is not offered
-/// yet, since the log does not record food groups in cups.
+/// Intake goals read the nutrition log's daily totals (`DailyIntake`); the fruit-and-vegetable goal reads the log's
+/// cups of USDA fruit and vegetable foods (`FruitVegetableCups`) and is gated on potassium (`PotassiumGate`).
 public enum GoalKind: Sendable, Hashable, Codable {
     /// The weight (after dialysis, when the weights carry phases) between two values: a target weight with a
     /// tolerance, or the dry-weight range.
@@ -23,12 +23,16 @@ public enum GoalKind: Sendable, Hashable, Codable {
     /// Drink at least this much a day (on average over a week or month); only for categories without a fluid
     /// restriction (nutrition.md §2.6).
     case drinkWater(milliliters: Double)
+    /// Eat at least this many cups of fruit and vegetables a day (on average over a week or month), counted from the
+    /// intake log's USDA fruit (0900) and vegetable (1100) foods; offered only while the potassium labs allow it
+    /// (`PotassiumGate`).
+    case fruitVegetableCups(Double)
 
     /// False for goals counted per day (steps, intake, drinking), which need a day, week or month: an until-date
     /// has no number of days to count over.
     public var acceptsUntilPeriod: Bool {
         switch self {
-        case .stepsPerDay, .intakeWithin, .drinkWater: false
+        case .stepsPerDay, .intakeWithin, .drinkWater, .fruitVegetableCups: false
         default: true
         }
     }
@@ -44,7 +48,7 @@ public enum GoalKind: Sendable, Hashable, Codable {
     /// True when the goal is judged on the intake log's daily totals.
     public var usesIntake: Bool {
         switch self {
-        case .intakeWithin, .drinkWater: true
+        case .intakeWithin, .drinkWater, .fruitVegetableCups: true
         default: false
         }
     }
@@ -55,7 +59,7 @@ public enum GoalKind: Sendable, Hashable, Codable {
         case .weightRange, .interdialyticGainBelow: [.bodyWeight]
         case .bloodPressureBelow: [.bloodPressure]
         case .stepsPerDay: [.steps]
-        case .labInRange, .egfrStable, .intakeWithin, .drinkWater: []
+        case .labInRange, .egfrStable, .intakeWithin, .drinkWater, .fruitVegetableCups: []
         }
     }
 
@@ -64,6 +68,8 @@ public enum GoalKind: Sendable, Hashable, Codable {
         switch self {
         case .labInRange(let analyte, _, _): [analyte]
         case .egfrStable: ["egfr"]
+        // A new potassium result can stop (or resume) its rewards.
+        case .fruitVegetableCups: [PotassiumGate.analyte]
         default: []
         }
     }
@@ -72,7 +78,7 @@ public enum GoalKind: Sendable, Hashable, Codable {
     /// are judged when the period closes, on all of its data.
     public var canBeMetEarly: Bool {
         switch self {
-        case .stepsPerDay, .drinkWater: true
+        case .stepsPerDay, .drinkWater, .fruitVegetableCups: true
         default: false
         }
     }
@@ -89,6 +95,7 @@ public enum GoalKind: Sendable, Hashable, Codable {
         case .stepsPerDay: "steps"
         case .intakeWithin: "intake"
         case .drinkWater: "drink-water"
+        case .fruitVegetableCups: "fruit-vegetables"
         }
     }
 
@@ -126,6 +133,8 @@ public enum GoalKind: Sendable, Hashable, Codable {
             return "\(subject.rawValue) \(range) \(subject.unit) a day"
         case .drinkWater(let milliliters):
             return "drink \(Self.number(milliliters)) mL a day"
+        case .fruitVegetableCups(let cups):
+            return "\(Self.number(cups)) cup\(cups == 1 ? "" : "s") of fruit and vegetables a day"
         }
     }
 
@@ -193,6 +202,12 @@ public enum GoalKind: Sendable, Hashable, Codable {
             // 10 L a day is beyond any drinking goal; a typo in L instead of mL lands below 50.
             guard milliliters.isFinite, (50...10_000).contains(milliliters) else {
                 throw GoalFieldError(field: "target", reason: "50 to 10000 mL a day")
+            }
+        case .fruitVegetableCups(let cups):
+            // MyPlate's largest adult daily amounts are 2.5 cups of fruit and 4 of vegetables (Dietary Guidelines
+            // 2020–2025, appendix 3); 10 cups a day is beyond any goal.
+            guard cups.isFinite, cups > 0, cups <= 10 else {
+                throw GoalFieldError(field: "target", reason: "more than 0 and at most 10 cups a day")
             }
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The goal templates per disease category (issue 9): early CKD (G1–G2), CKD G3–G5, hemodialysis, peritoneal
 /// dialysis and kidney transplant. Each target cites its source beside it; the user may adjust every one.
 public enum GoalTemplates {
@@ -84,6 +86,37 @@ public enum GoalTemplates {
             )
         }
     }
+
+    /// The fruit-and-vegetable template, offered only where potassium is not restricted and the labs allow it: no
+    /// potassium limit among the profile's daily limits (none by default except on hemodialysis or with a serum
+    /// potassium above 5.0, nutrition.md §2.11, unless the care team set one), and `PotassiumGate` passes for the
+    /// latest potassium. Returns the labs' refusal when they refuse it, nil when only a potassium limit does.
+    public static func fruitVegetables(
+        limits: [DailyLimit],
+        latestPotassium: GoalData.Reading?,
+        atMs: Int64,
+        timeZone: TimeZone
+    ) -> Result<GoalTemplate, PotassiumGate.Refusal>? {
+        // The labs first, so a high potassium (which also starts a potassium limit) is given as the reason.
+        do throws(PotassiumGate.Refusal) {
+            try PotassiumGate.check(latest: latestPotassium, atMs: atMs, timeZone: timeZone)
+        } catch {
+            return .failure(error)
+        }
+        guard !limits.contains(where: { $0.subject == .potassium }) else { return nil }
+        return .success(fruitVegetableCups)
+    }
+
+    /// Dietary Guidelines for Americans 2020–2025 (USDA MyPlate): adults need 1.5–2.5 cups of fruit and 2–4 cups of
+    /// vegetables a day; "add 2 cups a day" is the issue's goal, a step toward that the user may raise.
+    public static let fruitVegetableCups = GoalTemplate(
+        id: "fruit-vegetables",
+        title: "Add 2 cups of fruit and vegetables a day (potassium allows it)",
+        kind: .fruitVegetableCups(2),
+        period: .day,
+        source: "USDA MyPlate / DGA 2020–2025 (cup-equivalents); gate: potassium ≤ 5.0 mmol/L within 90 days "
+            + "(nutrition.md §2.8, KDOQI 2020 [R8])"
+    )
 
     // MARK: - The templates and their sources
 

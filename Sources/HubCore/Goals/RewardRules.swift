@@ -58,7 +58,7 @@ public enum RewardRules {
         case .weightRange(let low, let high):
             func distance(_ value: Double) -> Double { value < low ? low - value : max(0, value - high) }
             return distance(before) - distance(now) >= improvingWeightKilograms
-        case .egfrStable, .interdialyticGainBelow, .stepsPerDay, .intakeWithin, .drinkWater:
+        case .egfrStable, .interdialyticGainBelow, .stepsPerDay, .intakeWithin, .drinkWater, .fruitVegetableCups:
             return false
         }
     }
@@ -106,6 +106,7 @@ public enum RewardRules {
             case (.stepsPerDay, _): return "On the move"
             case (.intakeWithin, _): return "Kidney-friendly plate"
             case (.drinkWater, _): return "Well hydrated"
+            case (.fruitVegetableCups, _): return "Colourful plate"
             default: return "Target reached"
             }
         case .streak(let count): return "\(count) in a row"

@@ -29,9 +29,8 @@ struct Goals: AsyncParsableCommand {
                 )
             }
             let database = try openStoreForReading(store)
-            let templates =
-                GoalTemplates.offered(for: stored.profile)
-                + GoalTemplates.intakeTemplates(from: try await database.dailyLimits(for: stored))
+            let offer = try await offeredTemplates(database, stored, atMs: currentEpochMilliseconds())
+            let templates = offer.templates
             if json {
                 try printJSON(
                     templates.map {
@@ -50,6 +49,9 @@ struct Goals: AsyncParsableCommand {
                 ["ID", "GOAL", "PERIOD", "SOURCE"],
                 templates.map { [$0.id, $0.title, "\($0.period)", $0.source] }
             )
+            if let refusal = offer.fruitVegetableRefusal {
+                print("Not offered: \(GoalTemplates.fruitVegetableCups.id) (\(refusal)).")
+            }
         }
     }
 
@@ -59,7 +61,9 @@ struct Goals: AsyncParsableCommand {
             discussion: """
                 Kinds and their targets: weight (--low KG --high KG, or --target KG), blood-pressure (--systolic \
                 --diastolic), lab (--lab ID --low/--high), egfr-stable (--max-decline), interdialytic-gain \
-                (--percent), steps (--steps). A template's targets may be adjusted with the same options. Periods: \
+                (--percent), steps (--steps), intake (--nutrient --min/--max), drink-water (--milliliters), \
+                fruit-vegetables (--cups; only while the latest potassium is at most 5.0 mmol/L and at most 90 days \
+                old). A template's targets may be adjusted with the same options. Periods: \
                 day, week, month, until:YYYY-MM-DD.
                 """
         )
@@ -75,10 +79,13 @@ struct Goals: AsyncParsableCommand {
             let stored = try await database.selectProfile(named: profile)
             var kind: GoalKind?
             var period = GoalPeriod.day
+            let atMs = currentEpochMilliseconds()
             if let template {
-                let offeredTemplates =
-                    GoalTemplates.offered(for: stored.profile)
-                    + GoalTemplates.intakeTemplates(from: try await database.dailyLimits(for: stored))
+                let offer = try await offeredTemplates(database, stored, atMs: atMs)
+                let offeredTemplates = offer.templates
+                if template == GoalTemplates.fruitVegetableCups.id, let refusal = offer.fruitVegetableRefusal {
+                    throw CommandFailure("not stored: the fruit-and-vegetable goal is not offered: \(refusal)")
+                }
                 guard let found = offeredTemplates.first(where: { $0.id == template }) else {
                     let offered = offeredTemplates.map(\.id).joined(separator: ", ")
                     throw CommandFailure(
@@ -95,13 +102,14 @@ struct Goals: AsyncParsableCommand {
             } catch {
                 throw CommandFailure("not stored: \(error)")
             }
+            try await requirePotassiumAllows(built, database, stored, atMs: atMs)
             let goal = try await database.addGoal(
                 profileId: stored.id,
                 kind: built,
                 period: period,
                 priority: priority,
                 templateId: template,
-                atMs: currentEpochMilliseconds()
+                atMs: atMs
             )
             print("Added goal #\(goal.id) (priority \(goal.priority)): \(goal.kind.summary), per \(goal.period).")
         }
@@ -176,6 +184,9 @@ struct Goals: AsyncParsableCommand {
             } catch {
                 throw CommandFailure("not stored: \(error)")
             }
+            if goal.kind != kind {
+                try await requirePotassiumAllows(kind, database, stored, atMs: currentEpochMilliseconds())
+            }
             try await database.editGoal(
                 id: id,
                 profileId: stored.id,
@@ -238,7 +249,10 @@ struct Goals: AsyncParsableCommand {
 
 /// The target options of `goals add` and `goals edit`.
 struct GoalTargetOptions: ParsableArguments {
-    @Option(help: "weight, blood-pressure, lab, egfr-stable, interdialytic-gain or steps.") var kind: String?
+    @Option(
+        help:
+            "weight, blood-pressure, lab, egfr-stable, interdialytic-gain, steps, intake, drink-water or fruit-vegetables."
+    ) var kind: String?
     @Option(help: "weight: the low end (kg); lab: the low end in the lab's unit.") var low: Double?
     @Option(help: "weight: the high end (kg); lab: the high end in the lab's unit.") var high: Double?
     @Option(name: .customLong("target"), help: "weight: one target weight (kg), low = high.") var targetWeight: Double?
@@ -252,6 +266,7 @@ struct GoalTargetOptions: ParsableArguments {
     @Option(name: .customLong("min"), help: "intake: the daily minimum (g, mg or mL).") var minimum: Double?
     @Option(name: .customLong("max"), help: "intake: the daily maximum (g, mg or mL).") var maximum: Double?
     @Option(help: "drink-water: mL a day.") var milliliters: Double?
+    @Option(help: "fruit-vegetables: cups a day (USDA cup-equivalents).") var cups: Double?
     @Option(help: "day, week, month or until:YYYY-MM-DD.") var period: String?
 
     /// The kind the options describe, starting from `base` (a template's or the goal's) when the kind is not given.
@@ -259,7 +274,8 @@ struct GoalTargetOptions: ParsableArguments {
         let name = kind ?? base?.name
         guard let name else {
             throw CommandFailure(
-                "give --template ID or --kind (weight, blood-pressure, lab, egfr-stable, interdialytic-gain, steps)"
+                "give --template ID or --kind (weight, blood-pressure, lab, egfr-stable, interdialytic-gain, steps, intake, "
+                    + "drink-water, fruit-vegetables)"
             )
         }
         let built: GoalKind
@@ -316,10 +332,15 @@ struct GoalTargetOptions: ParsableArguments {
             if case .drinkWater(let m)? = base { value = m }
             guard let value = milliliters ?? value else { throw CommandFailure("drink-water: give --milliliters") }
             built = .drinkWater(milliliters: value)
+        case ("fruit-vegetables", let base):
+            var value: Double?
+            if case .fruitVegetableCups(let c)? = base { value = c }
+            guard let value = cups ?? value else { throw CommandFailure("fruit-vegetables: give --cups") }
+            built = .fruitVegetableCups(value)
         default:
             throw CommandFailure(
                 "--kind: unknown kind '\(name)' (accepted: weight, blood-pressure, lab, egfr-stable, interdialytic-gain, "
-                    + "steps, intake, drink-water)"
+                    + "steps, intake, drink-water, fruit-vegetables)"
             )
         }
         do {
@@ -328,6 +349,50 @@ struct GoalTargetOptions: ParsableArguments {
             throw CommandFailure("not stored: \(error)")
         }
         return built
+    }
+}
+
+/// The templates offered to a profile at `atMs`: its category's, its intake limits', and the fruit-and-vegetable
+/// one when potassium is not restricted and the labs allow it (with the labs' reason when they do not).
+func offeredTemplates(_ database: HubDatabase, _ stored: StoredProfile, atMs: Int64) async throws
+    -> (templates: [GoalTemplate], fruitVegetableRefusal: PotassiumGate.Refusal?)
+{
+    let limits = try await database.dailyLimits(for: stored)
+    var templates = GoalTemplates.offered(for: stored.profile) + GoalTemplates.intakeTemplates(from: limits)
+    guard stored.profile.diseaseCategory != nil else { return (templates, nil) }
+    let latest = try await database.latestLabResult(
+        profileId: stored.id,
+        analyte: PotassiumGate.analyte,
+        beforeMs: atMs + 1
+    )
+    switch GoalTemplates.fruitVegetables(
+        limits: limits,
+        latestPotassium: latest,
+        atMs: atMs,
+        timeZone: try GoalContext(stored.profile).timeZone
+    ) {
+    case .success(let template)?:
+        templates.append(template)
+        return (templates, nil)
+    case .failure(let refusal)?: return (templates, refusal)
+    case nil: return (templates, nil)
+    }
+}
+
+/// Refuses a fruit-and-vegetable goal unless the latest potassium allows it (`PotassiumGate`); other kinds pass.
+func requirePotassiumAllows(_ kind: GoalKind, _ database: HubDatabase, _ stored: StoredProfile, atMs: Int64)
+    async throws
+{
+    guard case .fruitVegetableCups = kind else { return }
+    let latest = try await database.latestLabResult(
+        profileId: stored.id,
+        analyte: PotassiumGate.analyte,
+        beforeMs: atMs + 1
+    )
+    do {
+        try PotassiumGate.check(latest: latest, atMs: atMs, timeZone: try GoalContext(stored.profile).timeZone)
+    } catch {
+        throw CommandFailure("not stored: the fruit-and-vegetable goal is not offered: \(error)")
     }
 }
 
