@@ -13,6 +13,7 @@ enum Schema {
         migrator.registerMigration("v4-avatars", migrate: v4Avatars)
         migrator.registerMigration("v5-reading-owners", migrate: v5ReadingOwners)
         migrator.registerMigration("v6-nutrition", migrate: v6Nutrition)
+        migrator.registerMigration("v7-goals", migrate: v7Goals)
         return migrator
     }
 

@@ -10,7 +10,11 @@ struct Benchmarks: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kidneyhub-benchmarks",
         abstract: "Measure ingest throughput, acknowledgement latency and adapter start-up.",
-        subcommands: [IngestThroughput.self, AcknowledgementLatency.self, AdapterStartup.self]
+        subcommands: [
+            IngestThroughput.self, AcknowledgementLatency.self, AdapterStartup.self,
+            // Issue 9: reading → goals → notification.
+            GoalEvaluationLatency.self,
+        ]
     )
 }
 

@@ -27,7 +27,11 @@ func withHub<T: Sendable>(
         catalog: search.catalog(),
         settings: search.settings,
         adapterConfigs: adapterConfigs,
-        hook: tagger,
+        hook: GoalsPostCommitHook(
+            tagger: tagger,
+            engine: GoalEngine(store: store),
+            dispatcher: notificationDispatcher(store)
+        ),
         onActivity: onActivity
     )
     do {

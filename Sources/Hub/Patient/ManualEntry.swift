@@ -1,6 +1,7 @@
 import Foundation
 import HubCore
 import HubStore
+import Logging
 
 /// Readings a person types in: stored as measurements of the profile's own `manual` device through the same
 /// normalizer and batch writer as device readings (a manual entry is just another source), then phase-tagged.
@@ -12,11 +13,13 @@ public struct ManualEntry: Sendable {
 
     private let store: HubDatabase
     private let tagger: WeightPhaseTagger
+    private let goals: GoalEngine?
 
-    /// Entries into `store`, tagged by `tagger`.
-    public init(store: HubDatabase, tagger: WeightPhaseTagger) {
+    /// Entries into `store`, tagged by `tagger`; the goals they touch are evaluated by `goals` when given.
+    public init(store: HubDatabase, tagger: WeightPhaseTagger, goals: GoalEngine? = nil) {
         self.store = store
         self.tagger = tagger
+        self.goals = goals
     }
 
     /// The device a profile's manual entries belong to.
@@ -52,6 +55,12 @@ public struct ManualEntry: Sendable {
         // Claims the entries for the profile (every kind) and tags the weights among them; a pass over everything
         // still pending also picks up an entry whose tagging an earlier, interrupted command never reached.
         try await tagger.tagPending()
+        // The entry is stored whatever the evaluation does; its failure is only logged.
+        do {
+            _ = try await goals?.evaluateTouched(measurementIds: outcome.storedIds, at: Self.currentMilliseconds())
+        } catch {
+            Logger(label: "kidneyhub.goals").error("could not evaluate the goals of a manual entry: \(error)")
+        }
         let ids = Set(outcome.storedIds)
         return try await store.measurements(sinceMs: records.map(\.measurement.startMs).min())
             .filter { ids.contains($0.id) }

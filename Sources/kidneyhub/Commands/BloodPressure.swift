@@ -76,10 +76,15 @@ struct BloodPressure: AsyncParsableCommand {
                     )
                 )
             }
-            let entry = ManualEntry(store: database, tagger: WeightPhaseTagger(store: database))
+            let entry = ManualEntry(
+                store: database,
+                tagger: WeightPhaseTagger(store: database),
+                goals: GoalEngine(store: database)
+            )
             let rows: [StoredMeasurement]
             do {
                 rows = try await entry.record(readings, for: stored)
+                await notificationDispatcher(database).deliverDue(at: currentEpochMilliseconds())
             } catch let error as MeasurementFieldError {
                 throw CommandFailure("not stored: \(error)")
             }

@@ -51,8 +51,18 @@ struct Serve: AsyncParsableCommand {
                     try? await Task.sleep(for: .seconds(syncInterval))
                 }
             }
+            // Goals, rewards and reminders on time: each end of day, week and month in each profile's time zone,
+            // catching up once on what passed while the hub was off.
+            let scheduler = Task {
+                await GoalScheduler(
+                    engine: GoalEngine(store: hub.store),
+                    dispatcher: notificationDispatcher(hub.store),
+                    clock: SystemClock()
+                ).run()
+            }
             await stop.wait(upTo: .seconds(Double(Int32.max)))
             syncs.cancel()
+            scheduler.cancel()
             logger.notice("stopping: \(stop.signalName ?? "signal")")
         }
     }

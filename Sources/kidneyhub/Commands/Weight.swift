@@ -45,10 +45,15 @@ struct Weight: AsyncParsableCommand {
                 effectiveTime: try EntryTime.rfc3339(at, profile: stored.profile, now: currentEpochMilliseconds()),
                 context: sentPhase.map { RawMeasurementContext(dialysisPhase: $0.rawValue) }
             )
-            let entry = ManualEntry(store: database, tagger: WeightPhaseTagger(store: database))
+            let entry = ManualEntry(
+                store: database,
+                tagger: WeightPhaseTagger(store: database),
+                goals: GoalEngine(store: database)
+            )
             let rows: [StoredMeasurement]
             do {
                 rows = try await entry.record([reading], for: stored)
+                await notificationDispatcher(database).deliverDue(at: currentEpochMilliseconds())
             } catch let error as MeasurementFieldError {
                 throw CommandFailure("not stored: \(error)")
             }

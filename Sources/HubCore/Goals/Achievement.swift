@@ -1,0 +1,18 @@
+/// What a reward is for: a goal met for a period, a streak of periods met, or a trend toward the target.
+public enum Achievement: Sendable, Hashable, Codable {
+    /// The goal was met for the period.
+    case met
+    /// The goal was met for this many periods in a row, ending with this one.
+    case streak(Int)
+    /// The period's value moved toward the target compared with the period before (blood pressure, labs, weight).
+    case improving
+
+    /// The third part of a reward's key: `met`, `streak-7`, `improving`.
+    public var key: String {
+        switch self {
+        case .met: "met"
+        case .streak(let count): "streak-\(count)"
+        case .improving: "improving"
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import ArgumentParser
+import Foundation
+import HubCore
+import HubStore
+
+/// `kidneyhub notifications list|read|settings`: the feed and how notifications reach you.
+struct Notifications: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The notification feed (rewards, progress, reminders, alerts, device and import events).",
+        subcommands: [List.self, Read.self, Settings.self],
+        defaultSubcommand: List.self
+    )
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List notifications, newest first.")
+        @OptionGroup var store: StoreOptions
+        @Option(help: "The profile (needed when the store holds several).") var profile: String?
+        @Flag(help: "Only unread ones.") var unread = false
+        @Option(help: "At most this many.") var limit = 50
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            let database = try openStoreForReading(store)
+            let stored = try await database.selectProfile(named: profile)
+            let list = try await database.notifications(profileId: stored.id, unreadOnly: unread, limit: limit)
+            if json {
+                try printJSON(list)
+                return
+            }
+            guard !list.isEmpty else {
+                print(unread ? "No unread notifications." : "No notifications.")
+                return
+            }
+            printTable(
+                ["ID", "WHEN", "TYPE", "TITLE", "READ"],
+                list.map {
+                    [
+                        "\($0.id)", RFC3339.format(epochMilliseconds: $0.createdAtMs, utcOffsetSeconds: 0),
+                        $0.type.rawValue, $0.title, $0.readAtMs == nil ? "no" : "yes",
+                    ]
+                }
+            )
+        }
+    }
+
+    struct Read: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Mark notifications read: the given ids, or --all.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "Notification ids.") var ids: [Int64] = []
+        @Flag(help: "Every unread notification of the profile.") var all = false
+        @Option(help: "The profile (needed when the store holds several).") var profile: String?
+
+        func validate() throws {
+            guard all != !ids.isEmpty else { throw ValidationError("give notification ids or --all (not both)") }
+        }
+
+        func run() async throws {
+            let database = try openStoreForWriting(store)
+            let stored = try await database.selectProfile(named: profile)
+            let changed = try await database.markNotificationsRead(
+                ids: all ? nil : ids,
+                profileId: stored.id,
+                atMs: currentEpochMilliseconds()
+            )
+            print("Marked \(changed) notification(s) read.")
+        }
+    }
+
+    struct Settings: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show or change which notification types you get, quiet hours, the desktop and a command.",
+            discussion: """
+                Types: \(NotificationType.allCases.map(\.rawValue).joined(separator: ", ")). A type switched off is \
+                not queued at all. In quiet hours notifications go to the feed and are pushed (desktop, command) when \
+                they end; alerts are pushed anyway unless --quiet-for-alerts. The command is run without a shell: \
+                `--command /usr/local/bin/notify-me --command --to --command me@example.org`; with --command-input \
+                stdin (default) it gets the notification as one JSON line {id, type, title, body, createdAt} on \
+                standard input, with `arguments` the placeholders {type}, {title} and {body} in its arguments are \
+                replaced.
+                """
+        )
+        @OptionGroup var store: StoreOptions
+        @Option(help: "The profile (needed when the store holds several).") var profile: String?
+        @Option(help: "Switch a type on (repeatable).") var enable: [NotificationType] = []
+        @Option(help: "Switch a type off (repeatable).") var disable: [NotificationType] = []
+        @Option(name: .customLong("quiet-hours"), help: "HH:MM-HH:MM, or off.") var quietHours: String?
+        @Flag(name: .customLong("quiet-for-alerts"), help: "Hold alerts in quiet hours too.") var quietForAlerts = false
+        @Option(help: "on or off.") var desktop: String?
+        @Option(help: "The command and its arguments, one per --command (repeatable); `--command off` removes it.")
+        var command: [String] = []
+        @Option(name: .customLong("command-input"), help: "stdin or arguments.") var commandInput: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            let database = try openStoreForWriting(store)
+            let stored = try await database.selectProfile(named: profile)
+            var settings = try await database.notificationSettings(profileId: stored.id)
+            let changing =
+                !enable.isEmpty || !disable.isEmpty || quietHours != nil || quietForAlerts || desktop != nil
+                || !command.isEmpty || commandInput != nil
+            settings.disabledTypes.subtract(enable)
+            settings.disabledTypes.formUnion(disable)
+            if let quietHours {
+                do {
+                    settings.quietHours = quietHours == "off" ? nil : try QuietHours(parsing: quietHours)
+                } catch {
+                    throw CommandFailure("--\(error)")
+                }
+            }
+            if quietForAlerts { settings.quietHoursExempt.remove(.alert) }
+            if let desktop {
+                guard ["on", "off"].contains(desktop) else { throw CommandFailure("--desktop: on or off") }
+                settings.desktop = desktop == "on"
+            }
+            if !command.isEmpty { settings.command = command == ["off"] ? nil : command }
+            if let commandInput {
+                guard let input = NotificationSettings.CommandInput(rawValue: commandInput) else {
+                    throw CommandFailure("--command-input: stdin or arguments")
+                }
+                settings.commandInput = input
+            }
+            do {
+                try settings.validate()
+            } catch {
+                throw CommandFailure("not stored: \(error)")
+            }
+            if changing { try await database.saveNotificationSettings(settings, profileId: stored.id) }
+            if json {
+                try printJSON(settings)
+                return
+            }
+            for type in NotificationType.allCases {
+                print("\(type.rawValue): \(settings.disabledTypes.contains(type) ? "off" : "on")")
+            }
+            print("quiet hours: \(settings.quietHours?.description ?? "none")")
+            print("desktop: \(settings.desktop ? "on" : "off")")
+            print(
+                "command: \(settings.command?.joined(separator: " ") ?? "none") (input: \(settings.commandInput.rawValue))"
+            )
+        }
+    }
+}
+
+extension NotificationType: ExpressibleByArgument {}
