@@ -14,6 +14,7 @@ enum Schema {
         migrator.registerMigration("v5-reading-owners", migrate: v5ReadingOwners)
         migrator.registerMigration("v6-nutrition", migrate: v6Nutrition)
         migrator.registerMigration("v7-goals", migrate: v7Goals)
+        migrator.registerMigration("v8-advice", migrate: v8Advice)
         return migrator
     }
 

@@ -15,6 +15,7 @@ struct KidneyHub: AsyncParsableCommand {
             Serve.self, Demo.self, Adapters.self, Devices.self, Measurements.self, Terms.self, Profile.self, Labs.self,
             Trends.self, Medications.self, Weight.self, BloodPressure.self, Foods.self, Recipes.self, Log.self,
             Intake.self, Photos.self, Goals.self, Rewards.self, Notifications.self, Reminders.self, Evaluate.self,
+            Advice.self, ReportCardCommand.self, DrugLabels.self,
         ]
     )
 }
