@@ -13,6 +13,9 @@ public struct Substitution: Sendable, Equatable, Codable {
     public var differences: [String: Double]
     /// True when the replacement also fits what is left of the budget of the nutrient at issue.
     public var fitsRemaining: Bool
+    /// True when its name starts with the same word as the checked food's ("Rice, white" for "Rice, brown"): the
+    /// closest role, ranked first.
+    public var sameKind: Bool
 }
 
 /// A candidate replacement from the food database.
@@ -41,7 +44,8 @@ public enum SubstitutionFinder {
         ))
 
     /// Up to `limit` replacements for `check`, best first: those that also fit what is left of the nutrient at issue,
-    /// then by least of it, then by name. Empty when nothing is at issue.
+    /// then those of the same kind (same first word of the name: white rice for brown rice), then by least of the
+    /// nutrient, then by name. Empty when nothing is at issue.
     ///
     /// Every replacement is in the checked food's USDA group and has its role (liquid for a drink, solid for a food),
     /// has a known and lower amount of the nutrient at issue, has known amounts within what is left of every other
@@ -55,12 +59,11 @@ public enum SubstitutionFinder {
         guard let subject = check.subjectAtIssue, let original = check.food.amount(of: subject),
             let group = check.food.group
         else { return [] }
-        let originalWords = Set(check.food.nameWords)
+        let firstWord = check.food.nameWords.first
         var found: [Substitution] = []
         for candidate in candidates where candidate.group == group && candidate.facts.isLiquid == check.food.isLiquid {
             let food = AdviceFood(facts: candidate.facts, group: candidate.group, grams: check.food.grams)
-            guard food.name != check.food.name, Set(food.nameWords) != originalWords,
-                let amount = food.amount(of: subject), amount < original
+            guard food.name != check.food.name, let amount = food.amount(of: subject), amount < original
             else { continue }
             let replacement = FoodChecker.check(food, state: state)
             let othersFit = replacement.budget.allSatisfy { line in
@@ -77,11 +80,14 @@ public enum SubstitutionFinder {
             found.append(
                 Substitution(
                     food: food, subject: subject, originalAmount: original, amount: amount, differences: differences,
-                    fitsRemaining: amount <= remaining))
+                    fitsRemaining: amount <= remaining, sameKind: food.nameWords.first == firstWord))
         }
         return Array(
-            found.sorted {
-                ($0.fitsRemaining ? 0 : 1, $0.amount, $0.food.name) < ($1.fitsRemaining ? 0 : 1, $1.amount, $1.food.name)
-            }.prefix(limit))
+            found.sorted { Self.rank($0) < Self.rank($1) }.prefix(limit))
+    }
+
+    /// The ranking key: smaller is better.
+    static func rank(_ swap: Substitution) -> (Int, Int, Double, String) {
+        (swap.fitsRemaining ? 0 : 1, swap.sameKind ? 0 : 1, swap.amount, swap.food.name)
     }
 }

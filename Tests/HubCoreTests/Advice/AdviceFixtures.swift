@@ -25,7 +25,7 @@ enum Foods {
     /// 09295 pummelo, 1 cup 190 g.
     static let pummelo = food("Pummelo, raw", group: fruits, grams: 190, [.potassium: 410, .calcium: 8])
     /// 09200, 1 medium 131 g.
-    static let orange = food("Oranges, raw, all commercial varieties", group: fruits, grams: 131, [.potassium: 237, .calcium: 52, .phosphorus: 18])
+    static let orange = food("Oranges, raw, all commercial varieties", group: fruits, grams: 131, [.potassium: 237, .calcium: 52, .phosphorus: 18, .sodium: 0, .protein: 1.2])
     /// 09060, 1 medium 91 g.
     static let starFruit = food("Carambola, (starfruit), raw", group: fruits, grams: 91, [.potassium: 121, .calcium: 3])
     /// 01077, 1 cup 244 g.
