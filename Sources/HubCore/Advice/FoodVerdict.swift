@@ -53,13 +53,19 @@ public enum FoodChecker {
         )
         let worst = (lines.map(\.message.severity) + interactions.map(\.severity)).max()
         let strained = lines.filter { $0.message.severity >= .caution && $0.portion != nil }
-        let atIssue = strained.max { ($0.percentOfRemaining ?? .infinity) < ($1.percentOfRemaining ?? .infinity) }
+        // The budget line most strained; else the nutrient a warning interaction is about (banana with lisinopril).
+        let interactionSubject = interactions.lazy.filter { $0.severity >= .warning }
+            .compactMap { $0.facts["concerns"].flatMap(IntakeSubject.init(rawValue:)) }
+            .first { subject in lines.contains { $0.subject == subject && $0.portion != nil } }
+        let atIssue =
+            strained.max { ($0.percentOfRemaining ?? .infinity) < ($1.percentOfRemaining ?? .infinity) }?.subject
+            ?? interactionSubject
         return FoodCheck(
             food: food,
             verdict: FoodVerdict(worst: worst),
             budget: lines,
             interactions: interactions,
-            subjectAtIssue: atIssue?.subject
+            subjectAtIssue: atIssue
         )
     }
 

@@ -27,6 +27,19 @@ public struct InteractionRule: Sendable, Hashable, Identifiable {
     /// The rule's id.
     public var id: String { rule.id }
 
+    /// The limited nutrient the food side is about (potassium for the potassium-raising drugs), when the trigger
+    /// names one: a check then suggests swaps lower in it.
+    public var concerns: IntakeSubject? {
+        func subject(_ trigger: FoodTrigger) -> IntakeSubject? {
+            switch trigger {
+            case .nutrientAtLeast(let nutrient, _): IntakeSubject.allCases.first { $0.nutrient == nutrient }
+            case .anyOf(let triggers): triggers.lazy.compactMap(subject).first
+            case .named, .anyFood: nil
+            }
+        }
+        return subject(trigger)
+    }
+
     /// Every generic name the rule refers to.
     public var drugNames: [String] {
         switch patients {
@@ -55,6 +68,7 @@ public struct InteractionRule: Sendable, Hashable, Identifiable {
             facts["medication"] = medication.name
             facts["also_taking"] = other.name
         }
+        if let concerns { facts["concerns"] = concerns.rawValue }
         let who = facts["medication"].map { " (your medication: \($0))" } ?? ""
         return rule.fire(detail: "— \(food.name)\(who).", facts: facts)
     }

@@ -92,3 +92,20 @@ import Testing
         #expect(SubstitutionFinder.suggestions(for: check, candidates: Self.pantry, state: States.dialysisMorning).isEmpty)
     }
 }
+
+/// A food that fits the budget but breaks a drug rule about a nutrient gets swaps lower in that nutrient.
+@Suite struct InteractionSubstitutionTests {
+    @Test func aBananaWithLisinoprilGetsLowerPotassiumSwapsWithoutTheInteraction() throws {
+        let state = States.ckdOnLisinopril
+        let check = FoodChecker.check(Foods.banana, state: state)
+        #expect(check.verdict == .doesNotFit)
+        #expect(check.budget.allSatisfy { $0.message.severity == .info })
+        #expect(check.subjectAtIssue == .potassium)
+        let swaps = SubstitutionFinder.suggestions(for: check, candidates: SubstitutionTests.pantry, state: state, limit: 50)
+        #expect(swaps.map(\.food.name).contains("Apples, raw, with skin"))
+        for swap in swaps {
+            #expect(swap.amount < 422)
+            #expect(FoodChecker.check(swap.food, state: state).interactions.allSatisfy { $0.severity < .caution })
+        }
+    }
+}
