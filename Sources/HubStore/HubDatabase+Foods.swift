@@ -29,9 +29,9 @@ extension HubDatabase {
             }
             let insertFood = try db.makeStatement(
                 sql: """
-                    INSERT INTO food (id, source, ndb, groupCode, name, otherNames, isLiquid, commonness,
+                    INSERT INTO food (id, source, ndb, groupCode, name, otherNames, searchWords, isLiquid, commonness,
                         \(NutrientColumns.list), createdAtMs, updatedAtMs)
-                    VALUES (?, 'usda', ?, ?, ?, ?, ?, ?, \(NutrientColumns.placeholders), ?, ?)
+                    VALUES (?, 'usda', ?, ?, ?, ?, ?, ?, ?, \(NutrientColumns.placeholders), ?, ?)
                     """
             )
             let insertSearch = try db.makeStatement(
@@ -43,7 +43,8 @@ extension HubDatabase {
             for (offset, food) in ordered.enumerated() {
                 let id = Int64(offset + 1)
                 var values: [(any DatabaseValueConvertible)?] = [
-                    id, food.ndb, food.groupCode, food.name, food.otherNames, food.isLiquid ? 1 : 0, food.commonness,
+                    id, food.ndb, food.groupCode, food.name, food.otherNames,
+                    Self.searchWords(food.name, food.otherNames), food.isLiquid ? 1 : 0, food.commonness,
                 ]
                 values += NutrientColumns.values(food.per100Grams)
                 values += [atMs, atMs]
@@ -67,7 +68,11 @@ extension HubDatabase {
     public func foodCount(source: StoredFood.Source? = nil) async throws(NutritionError) -> Int {
         try await nutritionRead { db in
             if let source {
-                return try Int.fetchOne(db, sql: "SELECT count(*) FROM food WHERE source = ?", arguments: [source.rawValue])
+                return try Int.fetchOne(
+                    db,
+                    sql: "SELECT count(*) FROM food WHERE source = ?",
+                    arguments: [source.rawValue]
+                )
                     ?? 0
             }
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM food") ?? 0
@@ -97,43 +102,56 @@ extension HubDatabase {
     }
 
     /// The foods with these ids, in the order given (unknown ids left out).
+    ///
+    /// Columns are read by position: search hydrates ten foods per keystroke, and GRDB's lookup by column name
+    /// (a case-insensitive comparison per column) was the largest cost of a search.
     static func foods(ids: [Int64], in db: Database) throws -> [StoredFood] {
         guard !ids.isEmpty else { return [] }
-        let marks = ids.map { _ in "?" }.joined(separator: ", ")
-        let rows = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT food.*, foodGroup.name AS groupName FROM food
-                LEFT JOIN foodGroup ON foodGroup.code = food.groupCode WHERE food.id IN (\(marks))
-                """,
-            arguments: StatementArguments(ids)
-        )
+        // One cached statement whatever the number of ids (a JSON array through json_each): compiling a statement
+        // per call, with GRDB's authorizer visiting every column, cost more than running it.
+        let idList = "[" + ids.map(String.init).joined(separator: ",") + "]"
         var measures: [Int64: [HouseholdMeasure]] = [:]
-        for row in try Row.fetchAll(
-            db,
-            sql: "SELECT foodId, amount, description, grams FROM foodMeasure WHERE foodId IN (\(marks)) ORDER BY foodId, position",
-            arguments: StatementArguments(ids)
-        ) {
-            measures[row["foodId"], default: []].append(
-                HouseholdMeasure(amount: row["amount"], description: row["description"], grams: row["grams"])
+        let measureRows = try Row.fetchCursor(
+            try db.cachedStatement(
+                sql: """
+                    SELECT foodId, amount, description, grams FROM foodMeasure
+                    WHERE foodId IN (SELECT value FROM json_each(?)) ORDER BY foodId, position
+                    """
+            ),
+            arguments: [idList]
+        )
+        while let row = try measureRows.next() {
+            measures[row[0] as Int64, default: []].append(
+                HouseholdMeasure(amount: row[1], description: row[2], grams: row[3])
             )
         }
         var byId: [Int64: StoredFood] = [:]
-        for row in rows {
-            let id: Int64 = row["id"]
-            let sourceText: String = row["source"]
+        let rows = try Row.fetchCursor(
+            try db.cachedStatement(
+                sql: """
+                    SELECT food.id, food.source, food.ndb, foodGroup.name, food.otherNames, food.servings, food.name,
+                        food.isLiquid, \(NutrientColumns.qualifiedList)
+                    FROM food LEFT JOIN foodGroup ON foodGroup.code = food.groupCode
+                    WHERE food.id IN (SELECT value FROM json_each(?))
+                    """
+            ),
+            arguments: [idList]
+        )
+        while let row = try rows.next() {
+            let id: Int64 = row[0]
+            let sourceText: String = row[1]
             byId[id] = StoredFood(
                 id: id,
                 source: StoredFood.Source(rawValue: sourceText) ?? .custom,
-                ndb: row["ndb"],
-                group: row["groupName"],
-                otherNames: row["otherNames"],
-                servings: row["servings"],
+                ndb: row[2],
+                group: row[3],
+                otherNames: row[4],
+                servings: row[5],
                 facts: FoodFacts(
-                    name: row["name"],
-                    per100Grams: NutrientColumns.read(row),
+                    name: row[6],
+                    per100Grams: NutrientColumns.read(row, from: 8),
                     measures: measures[id] ?? [],
-                    isLiquid: (row["isLiquid"] as Int) == 1
+                    isLiquid: (row[7] as Int) == 1
                 )
             )
         }
@@ -155,23 +173,23 @@ extension HubDatabase {
     {
         var own: [Int64] = []
         for row in try Row.fetchAll(
-            db,
-            sql: """
-                WITH mine(foodId, weight) AS (
-                    SELECT foodId, 1000000 FROM foodFavorite WHERE profileId = ?1
-                    UNION ALL SELECT foodId, count(*) * 1000 FROM intakeEntry
-                        WHERE profileId = ?1 AND foodId IS NOT NULL GROUP BY foodId
-                    UNION ALL SELECT id, 1 FROM food WHERE source <> 'usda'
-                )
-                SELECT food.id, food.name, food.otherNames, sum(weight) AS weight
-                FROM mine JOIN food ON food.id = mine.foodId
-                GROUP BY food.id ORDER BY weight DESC, food.id
-                """,
+            try db.cachedStatement(
+                sql: """
+                    WITH mine(foodId, weight) AS (
+                        SELECT foodId, 1000000 FROM foodFavorite WHERE profileId = ?1
+                        UNION ALL SELECT foodId, count(*) * 1000 FROM intakeEntry
+                            WHERE profileId = ?1 AND foodId IS NOT NULL GROUP BY foodId
+                        UNION ALL SELECT id, 1 FROM food INDEXED BY food_ownName WHERE source <> 'usda'
+                    )
+                    SELECT food.id, food.searchWords, sum(weight) AS weight
+                    FROM mine JOIN food ON food.id = mine.foodId
+                    GROUP BY food.id ORDER BY weight DESC, food.id
+                    """
+            ),
             arguments: [profileId ?? -1]
         ) {
-            let name: String = row["name"]
-            let otherNames: String = row["otherNames"]
-            if query.matches(FoodSearchQuery.fold(name + " " + otherNames)) { own.append(row["id"]) }
+            let words: String = row[1]
+            if query.matches(words.split(separator: " ").map(String.init)) { own.append(row[0]) }
             if own.count >= limit { break }
         }
         var ids = own
@@ -219,7 +237,9 @@ extension HubDatabase {
             let candidates = try Row.fetchAll(statement, arguments: [tier]).map { row in
                 (id: row["id"] as Int64, words: FoodSearchQuery.fold(row["name"] as String).count)
             }
-            if let best = candidates.enumerated().min(by: { ($0.element.words, $0.offset) < ($1.element.words, $1.offset) }) {
+            if let best = candidates.enumerated().min(by: {
+                ($0.element.words, $0.offset) < ($1.element.words, $1.offset)
+            }) {
                 return try food(id: best.element.id, in: db)
             }
         }
@@ -247,14 +267,16 @@ extension HubDatabase {
             throw NutritionError.foodDatabaseMissing
         }
         try checkOwnName(facts.name, excluding: nil, in: db)
-        var values: [(any DatabaseValueConvertible)?] = [source.rawValue, facts.name, facts.isLiquid ? 1 : 0, servings]
+        var values: [(any DatabaseValueConvertible)?] = [
+            source.rawValue, facts.name, searchWords(facts.name, ""), facts.isLiquid ? 1 : 0, servings,
+        ]
         values += NutrientColumns.values(facts.per100Grams)
         values += [atMs, atMs]
         try db.execute(
             sql: """
-                INSERT INTO food (source, name, otherNames, isLiquid, servings, \(NutrientColumns.list),
-                    createdAtMs, updatedAtMs)
-                VALUES (?, ?, '', ?, ?, \(NutrientColumns.placeholders), ?, ?)
+                INSERT INTO food (source, name, otherNames, searchWords, isLiquid, servings,
+                    \(NutrientColumns.list), createdAtMs, updatedAtMs)
+                VALUES (?, ?, '', ?, ?, ?, \(NutrientColumns.placeholders), ?, ?)
                 """,
             arguments: StatementArguments(values)
         )
@@ -265,6 +287,11 @@ extension HubDatabase {
         )
         try writeMeasures(facts.measures, foodId: id, in: db)
         return id
+    }
+
+    /// A food's words folded as the search index folds them, space-separated.
+    static func searchWords(_ name: String, _ otherNames: String) -> String {
+        FoodSearchQuery.fold(name + " " + otherNames).joined(separator: " ")
     }
 
     static func checkOwnName(_ name: String, excluding id: Int64?, in db: Database) throws {
@@ -282,6 +309,18 @@ extension HubDatabase {
             try db.execute(
                 sql: "INSERT INTO foodMeasure (foodId, position, amount, description, grams) VALUES (?, ?, ?, ?, ?)",
                 arguments: [foodId, position + 1, measure.amount, measure.description, measure.grams]
+            )
+        }
+    }
+
+    /// Sets whether a food counts as fluid (its water added to the fluid total), overriding the script's heuristics
+    /// for this store (nutrition.md §1.7 (5): the user and dietitian decide). Entries already logged keep theirs.
+    public func setCountsAsFluid(foodId: Int64, _ counts: Bool, atMs: Int64) async throws(NutritionError) {
+        try await nutritionWrite { db in
+            _ = try Self.food(id: foodId, in: db)
+            try db.execute(
+                sql: "UPDATE food SET isLiquid = ?, updatedAtMs = ? WHERE id = ?",
+                arguments: [counts ? 1 : 0, atMs, foodId]
             )
         }
     }

@@ -113,7 +113,8 @@ extension HubDatabase {
         takenAt: RFC3339Timestamp?,
         atMs: Int64
     ) async throws(NutritionError) -> StoredIntakeEntry {
-        let newDate = try takenAt.map { (time) throws(NutritionError) in try Self.localDate(of: time, profile: profile) }
+        let newDate = try takenAt.map { (time) throws(NutritionError) in try Self.localDate(of: time, profile: profile)
+        }
         return try await nutritionWrite { db in
             try Self.requireTerms(TermsOfService.current.version, in: db)
             let entry = try Self.intakeEntry(id: id, profileId: profile.id, in: db)

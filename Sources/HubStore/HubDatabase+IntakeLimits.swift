@@ -11,7 +11,12 @@ extension HubDatabase {
                 arguments: [profileId]
             ).compactMap { row in
                 guard let subject = IntakeSubject(rawValue: row["subject"]) else { return nil }
-                return CareTeamLimit(subject: subject, minimum: row["minimum"], maximum: row["maximum"], note: row["note"])
+                return CareTeamLimit(
+                    subject: subject,
+                    minimum: row["minimum"],
+                    maximum: row["maximum"],
+                    note: row["note"]
+                )
             }
         }
     }

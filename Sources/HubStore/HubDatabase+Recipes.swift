@@ -58,7 +58,8 @@ extension HubDatabase {
         try await nutritionWrite { db in
             let current = try Self.recipe(named: reference, in: db)
             let inputs =
-                try ingredients ?? Row.fetchAll(
+                try ingredients
+                ?? Row.fetchAll(
                     db,
                     sql: "SELECT foodId, amount, unit FROM recipeIngredient WHERE recipeId = ? ORDER BY position",
                     arguments: [current.food.id]
@@ -71,12 +72,14 @@ extension HubDatabase {
             )
             try Self.checkOwnName(recipe.name, excluding: current.food.id, in: db)
             let facts = Self.facts(of: recipe)
-            var values: [(any DatabaseValueConvertible)?] = [recipe.name, facts.isLiquid ? 1 : 0, recipe.servings]
+            var values: [(any DatabaseValueConvertible)?] = [
+                recipe.name, Self.searchWords(recipe.name, ""), facts.isLiquid ? 1 : 0, recipe.servings,
+            ]
             values += NutrientColumns.values(facts.per100Grams)
             values += [atMs, current.food.id]
             try db.execute(
                 sql: """
-                    UPDATE food SET name = ?, isLiquid = ?, servings = ?, \(NutrientColumns.assignments),
+                    UPDATE food SET name = ?, searchWords = ?, isLiquid = ?, servings = ?, \(NutrientColumns.assignments),
                         updatedAtMs = ? WHERE id = ?
                     """,
                 arguments: StatementArguments(values)
@@ -205,7 +208,8 @@ extension HubDatabase {
                     VALUES (?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    recipeId, position + 1, food.id, input.amount, input.unit, recipe.ingredients[position].portion.grams,
+                    recipeId, position + 1, food.id, input.amount, input.unit,
+                    recipe.ingredients[position].portion.grams,
                 ]
             )
         }

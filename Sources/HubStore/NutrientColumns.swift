@@ -5,6 +5,8 @@ import HubCore
 enum NutrientColumns {
     /// The column names, comma-separated, in `Nutrient.allCases` order.
     static let list = Nutrient.allCases.map(\.rawValue).joined(separator: ", ")
+    /// The column names qualified with the `food` table, for joins.
+    static let qualifiedList = Nutrient.allCases.map { "food.\($0.rawValue)" }.joined(separator: ", ")
     /// One `?` per column.
     static let placeholders = Nutrient.allCases.map { _ in "?" }.joined(separator: ", ")
     /// `column = ?` per column, for UPDATE.
@@ -15,6 +17,15 @@ enum NutrientColumns {
         var amounts = NutrientAmounts()
         for nutrient in Nutrient.allCases {
             if let value = row[nutrient.rawValue] as Double? { amounts[nutrient] = value }
+        }
+        return amounts
+    }
+
+    /// The amounts in a row whose nutrient columns start at `first`, in `Nutrient.allCases` order.
+    static func read(_ row: Row, from first: Int) -> NutrientAmounts {
+        var amounts = NutrientAmounts()
+        for (offset, nutrient) in Nutrient.allCases.enumerated() {
+            if let value = row[first + offset] as Double? { amounts[nutrient] = value }
         }
         return amounts
     }

@@ -6,7 +6,9 @@ extension Schema {
     ///
     /// Nutrient columns hold amounts per 100 g in `food` and per portion in `intakeEntry`, in the units of
     /// `Nutrient.unit` (kcal, g, mg, ug); NULL is unknown, never 0. `food.id` is the FTS rowid; USDA foods are
-    /// numbered in their static search order (docs/architecture.md, "Food search").
+    /// numbered in their static search order (docs/architecture.md, "Food search"); `searchWords` holds the name's
+    /// and other names' words folded as the index folds them, so the profile's own foods are matched without folding
+    /// at query time.
     static func v6Nutrition(_ db: Database) throws {
         let nutrientColumns = """
             energy REAL, protein REAL, fat REAL, carbohydrate REAL, sugars REAL, fiber REAL, water REAL,
@@ -33,6 +35,7 @@ extension Schema {
                     groupCode TEXT REFERENCES foodGroup(code),
                     name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
                     otherNames TEXT NOT NULL DEFAULT '',
+                    searchWords TEXT NOT NULL,
                     isLiquid INTEGER NOT NULL CHECK (isLiquid IN (0, 1)),
                     commonness INTEGER NOT NULL DEFAULT 0,
                     servings REAL CHECK (servings IS NULL OR servings > 0),

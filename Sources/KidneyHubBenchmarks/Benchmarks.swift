@@ -11,7 +11,7 @@ struct Benchmarks: AsyncParsableCommand {
         commandName: "kidneyhub-benchmarks",
         abstract: "Measure ingest throughput, acknowledgement latency and adapter start-up.",
         subcommands: [
-            IngestThroughput.self, AcknowledgementLatency.self, AdapterStartup.self,
+            IngestThroughput.self, AcknowledgementLatency.self, AdapterStartup.self, Autocomplete.self,
             // Issue 9: reading → goals → notification.
             GoalEvaluationLatency.self,
         ]

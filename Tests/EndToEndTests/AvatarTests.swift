@@ -74,7 +74,7 @@ import Testing
 }
 
 /// A valid 8-bit greyscale PNG (a horizontal gradient), its image data in stored (uncompressed) deflate blocks.
-private func greyscalePNG(width: Int, height: Int) -> [UInt8] {
+func greyscalePNG(width: Int, height: Int) -> [UInt8] {
     func be32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
     func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
         let typed = Array(type.utf8) + body

@@ -44,7 +44,9 @@ struct NutritionTests {
     }
 
     @Test func badPortionsAreRefusedWithTheUnitsTheFoodHas() {
-        #expect(throws: PortionError.unknownUnit("slice", food: "Bananas, raw", available: ["g", "oz", "cup", "medium"])) {
+        #expect(
+            throws: PortionError.unknownUnit("slice", food: "Bananas, raw", available: ["g", "oz", "cup", "medium"])
+        ) {
             try Portion(of: Self.banana, amount: 1, unit: "slice")
         }
         #expect(throws: PortionError.amountNotPositive(-1)) { try Portion(of: Self.banana, amount: -1, unit: "g") }

@@ -45,7 +45,9 @@ struct HubDatabaseTests {
             #expect(
                 try await second.pool.read { db in
                     try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
-                } == ["v1", "v2-patient-record", "v3-readings-to-profiles", "v4-avatars", "v5-reading-owners"]
+                } == [
+                    "v1", "v2-patient-record", "v3-readings-to-profiles", "v4-avatars", "v5-reading-owners", "v6-nutrition",
+                ]
             )
         }
     }

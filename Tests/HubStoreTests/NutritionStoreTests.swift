@@ -41,7 +41,11 @@ private let noon = RFC3339Timestamp(epochMilliseconds: 1_795_172_400_000, utcOff
             #expect(banana.name == "Bananas, raw")
             #expect(banana.facts.per100Grams[.potassium] == 358)
             #expect(banana.facts.per100Grams[.phosphorus] == 22)
-            #expect(banana.facts.measures.contains(HouseholdMeasure(amount: 1, description: "medium (7\" to 7-7/8\" long)", grams: 118)))
+            #expect(
+                banana.facts.measures.contains(
+                    HouseholdMeasure(amount: 1, description: "medium (7\" to 7-7/8\" long)", grams: 118)
+                )
+            )
             // nutrition.md §1.4: 8,210 of 8,789 foods have phosphorus and 8,363 potassium; the rest are NULL, not 0.
             let (noPhosphorus, noPotassium, measures) = try await store.pool.read { db in
                 (
@@ -72,7 +76,11 @@ private let noon = RFC3339Timestamp(epochMilliseconds: 1_795_172_400_000, utcOff
             #expect(ban.count == 10)
             let b = try await store.searchFoods("b", profileId: profile.id)
             #expect(b.count == 10)
-            #expect(b.allSatisfy { hit in FoodSearchQuery.fold(hit.food.name + " " + hit.food.otherNames).contains { $0.hasPrefix("b") } })
+            #expect(
+                b.allSatisfy { hit in
+                    FoodSearchQuery.fold(hit.food.name + " " + hit.food.otherNames).contains { $0.hasPrefix("b") }
+                }
+            )
             // Word order: "raw banana" finds "Bananas, raw".
             let rawBanana = try await store.searchFoods("raw banana", profileId: profile.id)
             #expect(rawBanana.contains { $0.food.name == "Bananas, raw" }, "\(rawBanana.map(\.food.name))")
@@ -88,7 +96,12 @@ private let noon = RFC3339Timestamp(epochMilliseconds: 1_795_172_400_000, utcOff
             let creme = try await store.searchFoods("crème de menthe", profileId: nil)
             #expect(creme.first?.food.name == "Alcoholic beverage, creme de menthe, 72 proof")
             _ = try await store.addCustomFood(
-                FoodFacts(name: "Crème fraîche", per100Grams: NutrientAmounts([.potassium: 80]), measures: [], isLiquid: false),
+                FoodFacts(
+                    name: "Crème fraîche",
+                    per100Grams: NutrientAmounts([.potassium: 80]),
+                    measures: [],
+                    isLiquid: false
+                ),
                 atMs: 10
             )
             let fraiche = try await store.searchFoods("creme fra", profileId: nil)
@@ -103,13 +116,21 @@ private let noon = RFC3339Timestamp(epochMilliseconds: 1_795_172_400_000, utcOff
             let pepperBefore = try #require(before.firstIndex { $0.food.name == "Pepper, banana, raw" })
             #expect(pepperBefore > 0)
             _ = try await store.logFood(
-                "Pepper, banana, raw", amount: 1, unit: "medium", meal: .lunch, takenAt: noon, profile: profile, atMs: 10
+                "Pepper, banana, raw",
+                amount: 1,
+                unit: "medium",
+                meal: .lunch,
+                takenAt: noon,
+                profile: profile,
+                atMs: 10
             )
             let after = try await store.searchFoods("ban", profileId: profile.id)
             #expect(after.first?.food.name == "Pepper, banana, raw" && after.first?.isOwn == true)
             // Another profile's history does not move it.
             let other = try await store.saveProfile(
-                PatientProfile(name: "Ben", timeZoneIdentifier: "Europe/Berlin"), id: nil, atMs: 11
+                PatientProfile(name: "Ben", timeZoneIdentifier: "Europe/Berlin"),
+                id: nil,
+                atMs: 11
             )
             #expect(try await store.searchFoods("ban", profileId: other.id).first?.food.name == "Bananas, raw")
             // A favourite outranks the history.
@@ -139,7 +160,9 @@ private let noon = RFC3339Timestamp(epochMilliseconds: 1_795_172_400_000, utcOff
             _ = try await store.addCustomFood(
                 FoodFacts(
                     name: "Paneer",
-                    per100Grams: NutrientAmounts([.potassium: 100, .phosphorus: 190, .sodium: 20, .protein: 25, .water: 50]),
+                    per100Grams: NutrientAmounts([
+                        .potassium: 100, .phosphorus: 190, .sodium: 20, .protein: 25, .water: 50,
+                    ]),
                     measures: [],
                     isLiquid: false
                 ),
@@ -161,7 +184,13 @@ private let noon = RFC3339Timestamp(epochMilliseconds: 1_795_172_400_000, utcOff
             #expect(saved.food.facts.measures == [HouseholdMeasure(amount: 1, description: "serving", grams: 75)])
             #expect(isClose(saved.food.facts.per100Grams[.potassium] ?? 0, 218.5 / 150 * 100))
             let first = try await store.logFood(
-                "Kandai Paneer", amount: 1, unit: "serving", meal: .dinner, takenAt: noon, profile: profile, atMs: 12
+                "Kandai Paneer",
+                amount: 1,
+                unit: "serving",
+                meal: .dinner,
+                takenAt: noon,
+                profile: profile,
+                atMs: 12
             )
             #expect(isClose(first.nutrients?[.potassium] ?? 0, 109.25))
 
@@ -178,7 +207,13 @@ private let noon = RFC3339Timestamp(epochMilliseconds: 1_795_172_400_000, utcOff
             )
             #expect(isClose(edited.recipe.totals[.potassium].value, 337))
             let second = try await store.logFood(
-                "Kandai Paneer", amount: 1, unit: "serving", meal: .dinner, takenAt: noon, profile: profile, atMs: 14
+                "Kandai Paneer",
+                amount: 1,
+                unit: "serving",
+                meal: .dinner,
+                takenAt: noon,
+                profile: profile,
+                atMs: 14
             )
             #expect(isClose(second.nutrients?[.potassium] ?? 0, 168.5))
             let entries = try await store.intakeEntries(profileId: profile.id, from: noonDate, through: noonDate)
@@ -186,20 +221,113 @@ private let noon = RFC3339Timestamp(epochMilliseconds: 1_795_172_400_000, utcOff
             #expect(try await store.recipes().map(\.food.name) == ["Kandai Paneer"])
             await #expect(throws: NutritionError.nameTaken("paneer")) {
                 try await store.addRecipe(
-                    name: "paneer", ingredients: [IngredientInput(food: "Paneer", amount: 1, unit: "g")], servings: 1, atMs: 15
+                    name: "paneer",
+                    ingredients: [IngredientInput(food: "Paneer", amount: 1, unit: "g")],
+                    servings: 1,
+                    atMs: 15
                 )
             }
+        }
+    }
+
+    @Test func limitsComeFromTheRecordTheLabsAndTheCareTeam() async throws {
+        try await withFoodStore { store, _ in
+            let stage3 = try await store.saveProfile(
+                PatientProfile(
+                    name: "Cleo",
+                    diseaseCategory: .ckdG3b,
+                    dryWeightKilograms: 60,
+                    diabetes: .type2,
+                    timeZoneIdentifier: "Europe/Berlin"
+                ),
+                id: nil,
+                atMs: 10
+            )
+            var limits = try await store.dailyLimits(for: stage3)
+            #expect(limits.map(\.subject) == [.protein, .sodium])  // no K, P or fluid default for G3b
+            #expect(abs((limits.first?.maximum ?? 0) - 48) < 1e-9)  // 0.8 g/kg × 60 kg with diabetes
+            // Serum potassium 5.4 mmol/L (above 5.0) and phosphorus 1.7 mmol/L (= 5.26 mg/dL, above 4.6) start the
+            // budgets; the phosphorus lab goes through the unit table's phosphorus factor.
+            try await store.insertLabResults(
+                [
+                    LabValue(
+                        analyteID: "potassium",
+                        value: 4.8,
+                        unit: "mmol/L",
+                        originalValue: 4.8,
+                        originalUnit: "mmol/L",
+                        takenAt: RFC3339Timestamp(epochMilliseconds: 1_000, utcOffsetSeconds: 0)
+                    ),
+                    LabValue(
+                        analyteID: "potassium",
+                        value: 5.4,
+                        unit: "mmol/L",
+                        originalValue: 5.4,
+                        originalUnit: "mmol/L",
+                        takenAt: RFC3339Timestamp(epochMilliseconds: 2_000, utcOffsetSeconds: 0)
+                    ),
+                    LabValue(
+                        analyteID: "phosphorus",
+                        value: 1.7,
+                        unit: "mmol/L",
+                        originalValue: 1.7,
+                        originalUnit: "mmol/L",
+                        takenAt: RFC3339Timestamp(epochMilliseconds: 2_000, utcOffsetSeconds: 0)
+                    ),
+                ],
+                profileId: stage3.id,
+                source: .manual,
+                createdAtMs: 11
+            )
+            let inputs = try await store.limitInputs(for: stage3)
+            #expect(inputs.latestPotassiumMillimolesPerLiter == 5.4)
+            #expect(abs((inputs.latestPhosphorusMilligramsPerDeciliter ?? 0) - 1.7 / 0.3229) < 1e-9)
+            limits = try await store.dailyLimits(for: stage3)
+            #expect(limits.map(\.subject) == [.protein, .sodium, .potassium, .phosphorus])
+            try await store.setCareTeamLimit(
+                CareTeamLimit(subject: .potassium, minimum: nil, maximum: 2500, note: "Dr Chen"),
+                profileId: stage3.id,
+                atMs: 12
+            )
+            limits = try await store.dailyLimits(for: stage3)
+            let potassium = try #require(limits.first { $0.subject == .potassium })
+            #expect(potassium.maximum == 2500 && potassium.setByCareTeam)
+            await #expect(throws: NutritionError.self) {
+                try await store.setCareTeamLimit(
+                    CareTeamLimit(subject: .fluid, minimum: 2000, maximum: 1000, note: "typo"),
+                    profileId: stage3.id,
+                    atMs: 13
+                )
+            }
+            // Removing it brings the default back.
+            try await store.setCareTeamLimit(
+                CareTeamLimit(subject: .potassium, minimum: nil, maximum: nil, note: ""),
+                profileId: stage3.id,
+                atMs: 14
+            )
+            #expect(try await store.dailyLimits(for: stage3).first { $0.subject == .potassium }?.maximum == 3000)
         }
     }
 
     @Test func theLogTotalsADayAndRefusesBadInputStoringNothing() async throws {
         try await withFoodStore { store, profile in
             let iceCream = try await store.logFood(
-                "Ice creams, vanilla", amount: 1, unit: "serving", meal: .snack, takenAt: noon, profile: profile, atMs: 10
+                "Ice creams, vanilla",
+                amount: 1,
+                unit: "serving",
+                meal: .snack,
+                takenAt: noon,
+                profile: profile,
+                atMs: 10
             )
             #expect(isClose(iceCream.fluidMilliliters, 40.26))  // 66 g × 61 g water / 100 g
             let water = try await store.logFluid(
-                amount: 8, unit: "[foz_us]", what: "water", takenAt: noon, profile: profile, atMs: 11
+                amount: 8,
+                unit: "[foz_us]",
+                what: "water",
+                takenAt: noon,
+                profile: profile,
+                atMs: 11
             )
             #expect(isClose(water.fluidMilliliters, 236.5882365))
             let day = try await store.intakeTotals(profileId: profile.id, on: noonDate)
@@ -215,16 +343,55 @@ private let noon = RFC3339Timestamp(epochMilliseconds: 1_795_172_400_000, utcOff
 
             // Bad input: nothing stored.
             await #expect(throws: NutritionError.self) {
-                try await store.logFood("xyzzy", amount: 1, unit: "g", meal: .lunch, takenAt: noon, profile: profile, atMs: 12)
+                try await store.logFood(
+                    "xyzzy",
+                    amount: 1,
+                    unit: "g",
+                    meal: .lunch,
+                    takenAt: noon,
+                    profile: profile,
+                    atMs: 12
+                )
             }
-            await #expect(throws: NutritionError.portion(.unknownUnit("slab", food: "Bananas, raw", available: try await store.food(ndb: "09040").facts.unitNames))) {
-                try await store.logFood("banana, raw", amount: 1, unit: "slab", meal: .lunch, takenAt: noon, profile: profile, atMs: 12)
+            await #expect(
+                throws: NutritionError.portion(
+                    .unknownUnit(
+                        "slab",
+                        food: "Bananas, raw",
+                        available: try await store.food(ndb: "09040").facts.unitNames
+                    )
+                )
+            ) {
+                try await store.logFood(
+                    "banana, raw",
+                    amount: 1,
+                    unit: "slab",
+                    meal: .lunch,
+                    takenAt: noon,
+                    profile: profile,
+                    atMs: 12
+                )
             }
             await #expect(throws: NutritionError.portion(.amountNotPositive(-1))) {
-                try await store.logFood("banana, raw", amount: -1, unit: "g", meal: .lunch, takenAt: noon, profile: profile, atMs: 12)
+                try await store.logFood(
+                    "banana, raw",
+                    amount: -1,
+                    unit: "g",
+                    meal: .lunch,
+                    takenAt: noon,
+                    profile: profile,
+                    atMs: 12
+                )
             }
             await #expect(throws: NutritionError.self) {
-                try await store.logFluid(amount: 90, unit: "L", what: "water", takenAt: noon, profile: profile, atMs: 12)
+                try await store.logFluid(
+                    amount: 90,
+                    unit: "L",
+                    what: "water",
+                    takenAt: noon,
+                    profile: profile,
+                    atMs: 12
+                )
             }
             await #expect(throws: NutritionError.self) {
                 try await store.logFluid(amount: 1, unit: "g", what: "water", takenAt: noon, profile: profile, atMs: 12)
@@ -233,13 +400,54 @@ private let noon = RFC3339Timestamp(epochMilliseconds: 1_795_172_400_000, utcOff
 
             // Edit scales the logged nutrients; delete removes the entry.
             let doubled = try await store.editIntakeEntry(
-                id: iceCream.id, profile: profile, amount: 2, unit: nil, meal: .dinner, takenAt: nil, atMs: 13
+                id: iceCream.id,
+                profile: profile,
+                amount: 2,
+                unit: nil,
+                meal: .dinner,
+                takenAt: nil,
+                atMs: 13
             )
             #expect(isClose(doubled.nutrients?[.potassium] ?? 0, 199 * 1.32) && doubled.meal == .dinner)
             #expect(isClose(doubled.fluidMilliliters, 80.52))
             await #expect(throws: NutritionError.self) {
-                try await store.editIntakeEntry(id: iceCream.id, profile: profile, amount: nil, unit: "slab", meal: nil, takenAt: nil, atMs: 14)
+                try await store.editIntakeEntry(
+                    id: iceCream.id,
+                    profile: profile,
+                    amount: nil,
+                    unit: "slab",
+                    meal: nil,
+                    takenAt: nil,
+                    atMs: 14
+                )
             }
+            // Yogurt is not counted as fluid by default; once the dietitian says so, its water counts from then on.
+            let yogurt = try await store.food(ndb: "01116")  // Yogurt, plain, whole milk: 87.9 g water / 100 g
+            #expect(!yogurt.facts.isLiquid)
+            let before = try await store.logFood(
+                "#\(yogurt.id)",
+                amount: 100,
+                unit: "g",
+                meal: .snack,
+                takenAt: noon,
+                profile: profile,
+                atMs: 15
+            )
+            try await store.setCountsAsFluid(foodId: yogurt.id, true, atMs: 16)
+            let after = try await store.logFood(
+                "#\(yogurt.id)",
+                amount: 100,
+                unit: "g",
+                meal: .snack,
+                takenAt: noon,
+                profile: profile,
+                atMs: 17
+            )
+            #expect(
+                before.fluidMilliliters == 0 && isClose(after.fluidMilliliters, yogurt.facts.per100Grams[.water] ?? -1)
+            )
+            _ = try await store.deleteIntakeEntry(id: before.id, profile: profile)
+            _ = try await store.deleteIntakeEntry(id: after.id, profile: profile)
             _ = try await store.deleteIntakeEntry(id: water.id, profile: profile)
             let left = try await store.intakeEntries(profileId: profile.id, from: noonDate, through: noonDate)
             #expect(left.map(\.id) == [iceCream.id])

@@ -71,7 +71,10 @@ public enum DailyLimits {
             range =
                 diabetic
                 ? (0.6, 0.8, "KDOQI 2020, CKD 3–5 with diabetes (nutrition.md §2.1 [R8])")
-                : (0.55, 0.60, "KDOQI 2020, CKD 3–5 without diabetes; KDIGO 2024 says 0.8 (nutrition.md §2.1 [R9][R12])")
+                : (
+                    0.55, 0.60,
+                    "KDOQI 2020, CKD 3–5 without diabetes; KDIGO 2024 says 0.8 (nutrition.md §2.1 [R9][R12])"
+                )
         case .hemodialysis, .peritonealDialysis:
             range = (1.0, 1.2, "KDOQI 2020, maintenance HD/PD, dry weight (nutrition.md §2.1 [R9])")
         case .kidneyTransplant:
@@ -170,7 +173,9 @@ public enum DailyLimits {
     }
 
     static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
-            .replacingOccurrences(of: #"0+$"#, with: "", options: .regularExpression)
+        value == value.rounded()
+            ? String(Int(value))
+            : String(format: "%.2f", value)
+                .replacingOccurrences(of: #"0+$"#, with: "", options: .regularExpression)
     }
 }

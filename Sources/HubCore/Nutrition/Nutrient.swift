@@ -1,7 +1,7 @@
 /// A nutrient KidneyHub tracks, with the UCUM unit its amounts are kept in (USDA SR28 NUTR_DEF units).
 ///
 /// The raw value is the store's column name and the key used in JSON. SR numbers: nutrition.md §1.4.
-public enum Nutrient: String, Sendable, Hashable, Codable, CaseIterable {
+public enum Nutrient: String, Sendable, Hashable, Codable, CodingKeyRepresentable, CaseIterable {
     case energy
     case protein
     case fat

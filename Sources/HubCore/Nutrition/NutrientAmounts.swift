@@ -14,6 +14,17 @@ public struct NutrientAmounts: Sendable, Equatable, Codable {
         set { values[nutrient] = newValue }
     }
 
+    /// Reads a JSON object of known amounts keyed by nutrient (`{"potassium": 358}`).
+    public init(from decoder: any Decoder) throws {
+        values = try decoder.singleValueContainer().decode([Nutrient: Double].self)
+    }
+
+    /// Writes a JSON object of the known amounts keyed by nutrient; unknown ones are absent.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(values)
+    }
+
     /// These amounts times `factor` (unknown stays unknown).
     public func scaled(by factor: Double) -> NutrientAmounts {
         NutrientAmounts(values.mapValues { $0 * factor })

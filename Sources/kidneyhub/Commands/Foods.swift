@@ -7,7 +7,7 @@ import HubStore
 struct Foods: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The food database: USDA SR28 foods, your own foods and recipes.",
-        subcommands: [Search.self, Show.self, Add.self, Favorite.self, Check.self]
+        subcommands: [Search.self, Show.self, Add.self, Favorite.self, Fluid.self, Check.self]
     )
 
     /// One food as `foods search` and `foods show` print it in JSON.
@@ -47,7 +47,9 @@ struct Foods: AsyncParsableCommand {
             units = food.facts.unitNames
             measures =
                 withMeasures
-                ? food.facts.measures.map { "\(NutrientText.number($0.amount)) \($0.description) = \(NutrientText.number($0.grams)) g" }
+                ? food.facts.measures.map {
+                    "\(NutrientText.number($0.amount)) \($0.description) = \(NutrientText.number($0.grams)) g"
+                }
                 : nil
         }
     }
@@ -88,7 +90,8 @@ struct Foods: AsyncParsableCommand {
                 hits.map { hit in
                     let listing = FoodListing(hit.food)
                     return [
-                        "\(hit.food.id)", (hit.isOwn ? "* " : "") + hit.food.name, "\(listing.serving) (\(NutrientText.number(listing.servingGrams)) g)",
+                        "\(hit.food.id)", (hit.isOwn ? "* " : "") + hit.food.name,
+                        "\(listing.serving) (\(NutrientText.number(listing.servingGrams)) g)",
                     ] + kidneyNutrients.map { NutrientText.amount(listing.perServing[$0.rawValue] ?? nil, $0) }
                 }
             )
@@ -111,7 +114,9 @@ struct Foods: AsyncParsableCommand {
                 try printJSON(listing)
                 return
             }
-            print("\(found.name) (#\(found.id), \(found.ndb.map { "USDA NDB \($0)" } ?? found.source.rawValue)\(found.group.map { ", \($0)" } ?? ""))")
+            print(
+                "\(found.name) (#\(found.id), \(found.ndb.map { "USDA NDB \($0)" } ?? found.source.rawValue)\(found.group.map { ", \($0)" } ?? ""))"
+            )
             print("Counts as fluid: \(found.facts.isLiquid ? "yes (its water)" : "no")")
             print("Per serving: \(listing.serving) = \(NutrientText.number(listing.servingGrams)) g")
             printTable(
@@ -165,9 +170,13 @@ struct Foods: AsyncParsableCommand {
                 .sodium: sodium, .vitaminK: vitaminK, .alcohol: alcohol, .caffeine: caffeine,
             ]
             var problems: [String] = []
-            if name.allSatisfy(\.isWhitespace) || name.count > 200 { problems.append("the name must be 1 to 200 characters") }
+            if name.allSatisfy(\.isWhitespace) || name.count > 200 {
+                problems.append("the name must be 1 to 200 characters")
+            }
             if let servingGrams, !(servingGrams.isFinite && servingGrams > 0 && servingGrams <= Portion.maximumGrams) {
-                problems.append("--serving-grams \(servingGrams) must be above 0 and at most \(Int(Portion.maximumGrams))")
+                problems.append(
+                    "--serving-grams \(servingGrams) must be above 0 and at most \(Int(Portion.maximumGrams))"
+                )
             }
             let perServing: Bool
             switch per.lowercased() {
@@ -206,8 +215,35 @@ struct Foods: AsyncParsableCommand {
         }
     }
 
+    struct Fluid: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Set whether a food counts as fluid, for example `kidneyhub foods fluid \"Yogurt, plain, whole milk\" yes`.",
+            discussion:
+                "Overrides KidneyHub's guess (docs/architecture.md); entries already logged keep what they counted."
+        )
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The food: its name, or #ID.") var food: String
+        @Argument(help: ArgumentHelp("Whether its water counts as fluid.", valueName: "yes|no")) var counts: String
+
+        func run() async throws {
+            let value: Bool
+            switch counts.lowercased() {
+            case "yes", "true": value = true
+            case "no", "false": value = false
+            default: throw CommandFailure("say yes or no (got '\(counts)')")
+            }
+            let database = try await openNutritionStore(store)
+            let found = try await database.resolveFood(food, profileId: nil)
+            try await database.setCountsAsFluid(foodId: found.id, value, atMs: currentEpochMilliseconds())
+            print("'\(found.name)' \(value ? "now counts" : "no longer counts") as fluid.")
+        }
+    }
+
     struct Favorite: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Mark a food as a favourite (ranked first in search).")
+        static let configuration = CommandConfiguration(
+            abstract: "Mark a food as a favourite (ranked first in search)."
+        )
         @OptionGroup var store: StoreOptions
         @Argument(help: "The food: its name, or #ID.") var food: String
         @Flag(help: "Remove it from the favourites instead.") var remove = false

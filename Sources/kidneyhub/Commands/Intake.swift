@@ -104,9 +104,11 @@ struct Intake: AsyncParsableCommand {
                 ["", "TOTAL", "LIMIT", "STATUS", "SOURCE"],
                 limits.map { limit in
                     let total = intake.total(of: limit.subject)
-                    let bounds = [
-                        limit.minimum.map { "≥ \(NutrientText.number($0))" }, limit.maximum.map { "≤ \(NutrientText.number($0))" },
-                    ].compactMap(\.self).joined(separator: " and ") + " \(NutrientText.unitText(limit.unit))"
+                    let bounds =
+                        [
+                            limit.minimum.map { "≥ \(NutrientText.number($0))" },
+                            limit.maximum.map { "≤ \(NutrientText.number($0))" },
+                        ].compactMap(\.self).joined(separator: " and ") + " \(NutrientText.unitText(limit.unit))"
                     let status = limit.status(of: total)
                     return [
                         limit.subject.rawValue.capitalized, NutrientText.total(total, unit: limit.unit),
@@ -125,13 +127,25 @@ struct Intake: AsyncParsableCommand {
             if !limits.contains(where: { $0.subject == .fluid }) {
                 print("Fluid: \(NutrientText.number(intake.fluidMilliliters)) mL (no fluid limit or goal set)")
             }
+            if stored.profile.diseaseCategory == nil {
+                print(
+                    "Only the sodium limit applies until the disease category is set (`kidneyhub profile set --category`)."
+                )
+            } else if stored.profile.diseaseCategory != .kidneyTransplant,
+                !limits.contains(where: { $0.subject == .protein })
+            {
+                print(
+                    "No protein limit: it needs a weight (`kidneyhub profile set --dry-weight KG` or `kidneyhub weight add`)."
+                )
+            }
             if !report.over.isEmpty { print("\nOver the limit: \(report.over.joined(separator: ", "))") }
         }
     }
 
     struct Limit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Set the care team's daily limit, for example `kidneyhub intake limit potassium --max 2500 --note \"Dr Chen\"`.",
+            abstract:
+                "Set the care team's daily limit, for example `kidneyhub intake limit potassium --max 2500 --note \"Dr Chen\"`.",
             discussion: "Without --min and --max the care team's limit is removed and the default applies again."
         )
         @OptionGroup var store: StoreOptions

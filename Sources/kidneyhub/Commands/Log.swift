@@ -15,12 +15,14 @@ struct Log: AsyncParsableCommand {
         let time = RFC3339.format(entry.takenAt)
         switch entry.kind {
         case .fluid:
-            return "#\(entry.id) \(time) fluid: \(NutrientText.number(entry.amount)) \(NutrientText.unitText(entry.unit)) "
+            return
+                "#\(entry.id) \(time) fluid: \(NutrientText.number(entry.amount)) \(NutrientText.unitText(entry.unit)) "
                 + "\(entry.description) = \(NutrientText.number(entry.fluidMilliliters)) mL"
         case .food:
             let nutrients = entry.nutrients ?? NutrientAmounts()
             let fluid = entry.isLiquid ? ", fluid \(NutrientText.number(entry.fluidMilliliters)) mL" : ""
-            return "#\(entry.id) \(time) \(entry.meal?.rawValue ?? ""): \(NutrientText.number(entry.amount)) \(entry.unit) "
+            return
+                "#\(entry.id) \(time) \(entry.meal?.rawValue ?? ""): \(NutrientText.number(entry.amount)) \(entry.unit) "
                 + "\(entry.description) (\(NutrientText.number(entry.grams ?? 0)) g): "
                 + kidneyNutrients.map { "\($0.displayName.lowercased()) \(NutrientText.amount(nutrients[$0], $0))" }
                 .joined(separator: ", ") + fluid
@@ -29,7 +31,8 @@ struct Log: AsyncParsableCommand {
 
     struct Food: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Log a food, for example `kidneyhub log food \"banana, raw\" --amount 1 --unit medium --meal breakfast`.",
+            abstract:
+                "Log a food, for example `kidneyhub log food \"banana, raw\" --amount 1 --unit medium --meal breakfast`.",
             discussion: """
                 --unit is g, oz, or any household measure USDA lists for the food (see `kidneyhub foods show`). Foods \
                 liquid at room temperature (ice cream, soup, milk, juice …) add their water to the fluid total.

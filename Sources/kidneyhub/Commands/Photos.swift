@@ -35,7 +35,8 @@ struct Photos: AsyncParsableCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Attach a photo to a meal: `kidneyhub photos add lunch.jpg --meal lunch [--date 2026-11-20]`.",
-            discussion: "JPEG, PNG, WebP, and HEIC (libvips with libheif); at most 20 MB. An unreadable image stores nothing."
+            discussion:
+                "JPEG, PNG, WebP, and HEIC (libvips with libheif); at most 20 MB. An unreadable image stores nothing."
         )
         @OptionGroup var store: StoreOptions
         @OptionGroup var folder: FolderOptions
@@ -115,7 +116,9 @@ struct Photos: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List meal photos (the thumbnail stays if the full image is gone).")
+        static let configuration = CommandConfiguration(
+            abstract: "List meal photos (the thumbnail stays if the full image is gone)."
+        )
         @OptionGroup var store: StoreOptions
         @Option(help: "today, yesterday or YYYY-MM-DD (default: all dates).") var date: String?
         @Option(help: "The profile (needed when the store holds several).") var profile: String?

@@ -70,17 +70,24 @@ struct Recipes: AsyncParsableCommand {
                     ($0.rawValue, totals[$0].isUnknown ? nil : totals[$0].value)
                 }
             )
-            unknownIn = Dictionary(uniqueKeysWithValues: Nutrient.allCases.map { ($0.rawValue, totals[$0].unknownParts) })
+            unknownIn = Dictionary(
+                uniqueKeysWithValues: Nutrient.allCases.map { ($0.rawValue, totals[$0].unknownParts) }
+            )
             let serving = recipe.perServing
             perServing = Dictionary(uniqueKeysWithValues: Nutrient.allCases.map { ($0.rawValue, serving[$0]) })
         }
 
         func print() {
-            Swift.print("\(name) (#\(id)): \(NutrientText.number(servings)) servings of \(NutrientText.number(servingGrams)) g (total \(NutrientText.number(totalGrams)) g)\(liquid ? ", counts as fluid" : "")")
+            Swift.print(
+                "\(name) (#\(id)): \(NutrientText.number(servings)) servings of \(NutrientText.number(servingGrams)) g (total \(NutrientText.number(totalGrams)) g)\(liquid ? ", counts as fluid" : "")"
+            )
             printTable(
                 ["INGREDIENT", "AMOUNT", "GRAMS"] + kidneyNutrients.map { $0.displayName.uppercased() },
                 ingredients.map { ingredient in
-                    [ingredient.food, "\(NutrientText.number(ingredient.amount)) \(ingredient.unit)", NutrientText.number(ingredient.grams)]
+                    [
+                        ingredient.food, "\(NutrientText.number(ingredient.amount)) \(ingredient.unit)",
+                        NutrientText.number(ingredient.grams),
+                    ]
                         + kidneyNutrients.map { NutrientText.amount(ingredient.nutrients[$0.rawValue] ?? nil, $0) }
                 }
             )
@@ -94,7 +101,10 @@ struct Recipes: AsyncParsableCommand {
                             (unknown > 0 ? "≥ " : "") + NutrientText.amount($0, nutrient)
                                 + (unknown > 0 ? " (unknown in \(unknown))" : "")
                         } ?? "unknown"
-                    return [nutrient.displayName, totalText, NutrientText.amount(perServing[nutrient.rawValue] ?? nil, nutrient)]
+                    return [
+                        nutrient.displayName, totalText,
+                        NutrientText.amount(perServing[nutrient.rawValue] ?? nil, nutrient),
+                    ]
                 }
             )
         }
@@ -102,13 +112,15 @@ struct Recipes: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Save a recipe, for example `kidneyhub recipes add \"Kandai Paneer\" --servings 2 --ingredient \"Paneer=100 g\" --ingredient \"Tomatoes, red, ripe, raw, year round average=50 g\"`.",
+            abstract:
+                "Save a recipe, for example `kidneyhub recipes add \"Kandai Paneer\" --servings 2 --ingredient \"Paneer=100 g\" --ingredient \"Tomatoes, red, ripe, raw, year round average=50 g\"`.",
             discussion: "Log it afterwards with `kidneyhub log food \"Kandai Paneer\" --amount 1 --unit serving`."
         )
         @OptionGroup var store: StoreOptions
         @Argument(help: "The recipe's name.") var name: String
         @Option(help: "How many servings it makes.") var servings: Double = 1
-        @Option(help: "FOOD=AMOUNT UNIT (repeat for each ingredient); FOOD is a name or #ID.") var ingredient: [String] = []
+        @Option(help: "FOOD=AMOUNT UNIT (repeat for each ingredient); FOOD is a name or #ID.") var ingredient:
+            [String] = []
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
@@ -154,9 +166,13 @@ struct Recipes: AsyncParsableCommand {
                 return
             }
             printTable(
-                ["ID", "RECIPE", "SERVINGS", "SERVING"] + kidneyNutrients.map { "\($0.displayName.uppercased())/SERVING" },
+                ["ID", "RECIPE", "SERVINGS", "SERVING"]
+                    + kidneyNutrients.map { "\($0.displayName.uppercased())/SERVING" },
                 listings.map { listing in
-                    ["\(listing.id)", listing.name, NutrientText.number(listing.servings), "\(NutrientText.number(listing.servingGrams)) g"]
+                    [
+                        "\(listing.id)", listing.name, NutrientText.number(listing.servings),
+                        "\(NutrientText.number(listing.servingGrams)) g",
+                    ]
                         + kidneyNutrients.map { NutrientText.amount(listing.perServing[$0.rawValue] ?? nil, $0) }
                 }
             )
@@ -165,7 +181,8 @@ struct Recipes: AsyncParsableCommand {
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change a recipe's name, servings or ingredients (future logs only; past logs keep what was eaten).",
+            abstract:
+                "Change a recipe's name, servings or ingredients (future logs only; past logs keep what was eaten).",
             discussion: "Giving --ingredient replaces every ingredient."
         )
         @OptionGroup var store: StoreOptions
