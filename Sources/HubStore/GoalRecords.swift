@@ -38,6 +38,8 @@ public struct RewardDraft: Sendable, Hashable {
     public var badge: String
     /// The progress in words.
     public var detail: String
+    /// For a `met` reward, how many periods in a row the goal has been met with this one.
+    public var runLength: Int
     /// The notification to queue if (and only if) the reward is new; nil when reward notifications are off.
     public var notification: QueuedNotification?
 
@@ -49,8 +51,10 @@ public struct RewardDraft: Sendable, Hashable {
         points: Int,
         badge: String,
         detail: String,
+        runLength: Int = 0,
         notification: QueuedNotification?
     ) {
+        self.runLength = runLength
         self.goalId = goalId
         self.periodKey = periodKey
         self.achievement = achievement

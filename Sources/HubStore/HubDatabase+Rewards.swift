@@ -17,13 +17,14 @@ extension HubDatabase {
             for reward in record.rewards {
                 try db.execute(
                     sql: """
-                        INSERT INTO reward (profileId, goalId, periodKey, achievement, points, badge, detail, earnedAtMs)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO reward (profileId, goalId, periodKey, achievement, points, badge, detail, earnedAtMs,
+                                            runLength)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                         ON CONFLICT (goalId, periodKey, achievement) DO NOTHING
                         """,
                     arguments: [
                         profileId, reward.goalId, reward.periodKey, reward.achievement.key, reward.points,
-                        reward.badge, reward.detail, atMs,
+                        reward.badge, reward.detail, atMs, reward.runLength,
                     ]
                 )
                 guard db.changesCount == 1 else { continue }
@@ -106,21 +107,15 @@ extension HubDatabase {
         }
     }
 
-    /// The period keys among `periodKeys` in which the goal earned its `met` reward.
-    public func metPeriodKeys(goalId: Int64, among periodKeys: [String]) async throws -> Set<String> {
-        guard !periodKeys.isEmpty else { return [] }
-        let json = try GoalJSON.encode(periodKeys)
-        return try await pool.read { db in
-            Set(
-                try String.fetchAll(
-                    db,
-                    sql: """
-                        SELECT periodKey FROM reward WHERE goalId = ? AND achievement = 'met'
-                        AND periodKey IN (SELECT value FROM json_each(?))
-                        """,
-                    arguments: [goalId, json]
-                )
-            )
+    /// How many periods in a row the goal was met up to the period `periodKey` (0 when it was not met then).
+    public func metRunLength(goalId: Int64, periodKey: String) async throws -> Int {
+        try await pool.read { db in
+            try Int.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT runLength FROM reward WHERE goalId = ? AND periodKey = ? AND achievement = 'met'"
+                ),
+                arguments: [goalId, periodKey]
+            ) ?? 0
         }
     }
 

@@ -6,7 +6,8 @@ extension Schema {
     /// - `goal` keeps the kind and period as JSON and text (rules read them whole); progress is never stored.
     ///   A removed goal keeps its row (`removedAtMs`) so its rewards keep pointing at it.
     /// - `reward` is keyed by `(goalId, periodKey, achievement)`: evaluating again, an edited goal or re-entered data
-    ///   can never issue a reward twice.
+    ///   can never issue a reward twice. A `met` reward keeps `runLength`, how many periods in a row the goal was met
+    ///   up to it, so the next period's streak is one lookup.
     /// - `notification` is the feed; `dedupeKey` is unique so an event is queued once. `pushAfterMs` holds a
     ///   notification raised in quiet hours until they end; `pushedAtMs` records the desktop/command delivery.
     /// - `goalEvaluation` is the last local day whose end was evaluated, per profile: the scheduler's catch-up
@@ -37,6 +38,7 @@ extension Schema {
                     badge TEXT NOT NULL,
                     detail TEXT NOT NULL,
                     earnedAtMs INTEGER NOT NULL,
+                    runLength INTEGER NOT NULL DEFAULT 0 CHECK (runLength >= 0),
                     UNIQUE (goalId, periodKey, achievement)
                 ) STRICT;
                 CREATE INDEX reward_profileId ON reward (profileId, earnedAtMs);

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GRDB
 import Hub
 import HubCore
 import HubStore
@@ -12,6 +13,8 @@ struct GoalEvaluationLatency: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "goals")
     @Option(help: "Timed readings (each on its own day after the year of history).") var readings = 300
     @Option(help: "Store durability: full (fsync per commit) or normal.") var durability = "full"
+    @Flag(help: "Time the store, the tagger and the engine separately (the hook's two steps, called one by one).")
+    var breakdown = false
 
     func run() async throws {
         guard let durability = StoreDurability(rawValue: durability) else {
@@ -178,13 +181,15 @@ struct GoalEvaluationLatency: AsyncParsableCommand {
         _ = try await engine.evaluate(at: afterHistory)
 
         let clock = ManualClock(start: afterHistory)
-        let hook = GoalsPostCommitHook(tagger: WeightPhaseTagger(store: store), engine: engine, clock: clock)
+        let tagger = WeightPhaseTagger(store: store)
+        let hook = GoalsPostCommitHook(tagger: tagger, engine: engine, clock: clock)
+        var phases = [0.0, 0.0, 0.0]
         var latencies: [Double] = []
         var queued = 0
         for index in 0..<readings {
             let at = afterHistory + Int64(index) * day + 20 * 3_600_000
             clock.advance(to: at + 1000)
-            let before = try await store.notifications(profileId: profile.id, limit: 1).first?.id ?? 0
+            let before = try await lastNotificationId(store)
             let batch = IngestBatch(
                 device: device,
                 records: [try record("steps", value: 9000, unit: "{steps}", at: at)],
@@ -192,9 +197,20 @@ struct GoalEvaluationLatency: AsyncParsableCommand {
             )
             let start = ContinuousClock.now
             let outcome = try await store.ingest(batch)
-            await hook.didCommit(outcome, device: device)
+            if breakdown {
+                let stored = ContinuousClock.now
+                await tagger.didCommit(outcome, device: device)
+                let tagged = ContinuousClock.now
+                _ = try await engine.evaluateTouched(measurementIds: outcome.storedIds, at: clock.now())
+                let evaluated = ContinuousClock.now
+                phases[0] += seconds(stored - start) * 1000
+                phases[1] += seconds(tagged - stored) * 1000
+                phases[2] += seconds(evaluated - tagged) * 1000
+            } else {
+                await hook.didCommit(outcome, device: device)
+            }
             latencies.append(seconds(ContinuousClock.now - start) * 1000)
-            let after = try await store.notifications(profileId: profile.id, limit: 1).first?.id ?? 0
+            let after = try await lastNotificationId(store)
             if after > before { queued += 1 }
         }
         guard queued == readings else {
@@ -207,6 +223,10 @@ struct GoalEvaluationLatency: AsyncParsableCommand {
             "goals: \(readings) step readings, each ingested, its touched goals (20 of \(goals)) evaluated and notifications queued; "
                 + "\(history) readings of history, durability \(durability.rawValue)"
         )
+        if breakdown {
+            let n = Double(readings)
+            print(String(format: "  mean: store %.2f ms, tagger %.2f ms, goals %.2f ms", phases[0] / n, phases[1] / n, phases[2] / n))
+        }
         print(
             String(
                 format: "  p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms",
@@ -217,4 +237,9 @@ struct GoalEvaluationLatency: AsyncParsableCommand {
             )
         )
     }
+}
+
+/// The id of the latest queued notification (0 when none): how the benchmark checks that each reading queued one.
+private func lastNotificationId(_ store: HubDatabase) async throws -> Int64 {
+    try await store.pool.read { db in try Int64.fetchOne(db, sql: "SELECT max(id) FROM notification") ?? 0 }
 }

@@ -200,4 +200,19 @@ struct GoalScenarioTests {
         #expect(try await scenario.rewardKeys() == ["\(pressure.id) week:2026-11-16 met"])
         #expect(try await scenario.store.rewards(profileId: scenario.profile.id).count == 1)
     }
+
+    @Test func sevenDaysMetInARowEarnAStreakOnTheSeventh() async throws {
+        let scenario = try await GoalScenario.make()
+        defer { scenario.directory.remove() }
+        let steps = try await scenario.addGoal(.stepsPerDay(5000), .day)
+        for day in 16...23 where day != 17 {
+            try await scenario.ingest(steps: 6000, at: "2026-11-\(day)T20:00")
+        }
+        // Tuesday the 17th was missed, so the run starts again on Wednesday: no streak by Monday the 23rd.
+        #expect(!(try await scenario.rewardKeys().contains { $0.contains("streak") }))
+        try await scenario.ingest(steps: 6000, at: "2026-11-24T20:00")
+        #expect(try await scenario.rewardKeys().contains("\(steps.id) day:2026-11-24 streak-7"))
+        let streak = try #require(try await scenario.store.rewards(profileId: scenario.profile.id).first)
+        #expect(streak.achievement == "streak-7" && streak.points == 35 && streak.badge == "7 in a row")
+    }
 }

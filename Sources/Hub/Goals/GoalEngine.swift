@@ -101,12 +101,21 @@ public actor GoalEngine {
         untilMs: Int64,
         settings: NotificationSettings,
         notifyAt: Int64,
-        data shared: GoalData? = nil
+        data shared: GoalData? = nil,
+        known: GoalProgress? = nil,
+        judgeTrend: Bool = true
     ) async throws -> [RewardDraft] {
-        let progress = try await progress(of: goal, in: window, context: context, untilMs: untilMs, data: shared)
+        let progress: GoalProgress
+        if let known {
+            progress = known
+        } else {
+            progress = try await self.progress(of: goal, in: window, context: context, untilMs: untilMs, data: shared)
+        }
         var previous: GoalProgress?
         var metBefore = 0
         if case .until = goal.period {
+        } else if !judgeTrend {
+            if progress.met == true { metBefore = try await metInARow(goal, before: window) }
         } else {
             let previousWindow = goal.period.window(containing: window.first.adding(days: -1))
             previous = try await self.progress(
@@ -146,6 +155,7 @@ public actor GoalEngine {
                 points: points,
                 badge: badge,
                 detail: progress.detail,
+                runLength: achievement == .met ? metBefore + 1 : 0,
                 notification: settings.pushTime(for: .reward, at: notifyAt, in: context.timeZone).map {
                     QueuedNotification(draft: draft, pushAfterMs: $0)
                 }
@@ -153,18 +163,10 @@ public actor GoalEngine {
         }
     }
 
-    /// How many windows in a row before `window` the goal met (from its `met` rewards), up to a year back.
+    /// How many windows in a row before `window` the goal met: the run its previous window's `met` reward recorded.
     private func metInARow(_ goal: Goal, before window: PeriodWindow) async throws -> Int {
-        var keys: [String] = []
-        var cursor = window.first.adding(days: -1)
-        for _ in 0..<366 {
-            let earlier = goal.period.window(containing: cursor)
-            keys.append(earlier.key)
-            cursor = earlier.first.adding(days: -1)
-            if goal.period == .day ? keys.count >= 366 : keys.count >= 60 { break }
-        }
-        let met = try await store.metPeriodKeys(goalId: goal.id, among: keys)
-        return keys.prefix { met.contains($0) }.count
+        let previous = goal.period.window(containing: window.first.adding(days: -1))
+        return try await store.metRunLength(goalId: goal.id, periodKey: previous.key)
     }
 
     /// A goal's progress in a window, computed from the data the store holds now.
@@ -253,14 +255,8 @@ public actor GoalEngine {
             if case .until(let end) = goal.period, end < today { return false }
             return !goal.kind.readingKinds.isDisjoint(with: kinds) || !goal.kind.labAnalytes.isDisjoint(with: labs)
         }
-        // One query covers every touched goal's current and previous window.
-        let since = touched.map { goal in
-            let previous = goal.period.window(containing: goal.period.window(containing: today).first.adding(days: -1))
-            return min(
-                dataSpan(of: goal, in: previous, context: context).0,
-                dataSpan(of: goal, in: goal.period.window(containing: today), context: context).0
-            )
-        }.min()
+        // One query covers every touched goal's current window (trends are judged only when a period closes).
+        let since = touched.map { dataSpan(of: $0, in: $0.period.window(containing: today), context: context).0 }.min()
         var data: GoalData?
         if let since { data = try await load(touched, sinceMs: since, untilMs: atMs + 1) }
         for goal in touched {
@@ -278,8 +274,10 @@ public actor GoalEngine {
                     untilMs: atMs + 1,
                     settings: settings,
                     notifyAt: atMs,
-                    data: data
-                ).filter { $0.achievement != .improving }
+                    data: data,
+                    known: progress,
+                    judgeTrend: false
+                )
             } else if goal.kind.canBeMetEarly, let fraction = progress.fraction, fraction >= 0.5, progress.met != true,
                 let push = settings.pushTime(for: .progress, at: atMs, in: context.timeZone)
             {
