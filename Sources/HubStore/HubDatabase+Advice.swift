@@ -53,11 +53,18 @@ extension HubDatabase {
                     id: row["id"],
                     context: row["context"],
                     message: AdviceMessage(
-                        ruleId: row["ruleId"], ruleVersion: row["ruleVersion"],
-                        severity: AdviceSeverity(rawValue: severity) ?? .info, text: row["message"],
-                        source: RuleSource(row["source"], RuleSource.Verification(rawValue: verification) ?? .unverified),
-                        facts: facts),
-                    firedAtMs: row["firedAtMs"])
+                        ruleId: row["ruleId"],
+                        ruleVersion: row["ruleVersion"],
+                        severity: AdviceSeverity(rawValue: severity) ?? .info,
+                        text: row["message"],
+                        source: RuleSource(
+                            row["source"],
+                            RuleSource.Verification(rawValue: verification) ?? .unverified
+                        ),
+                        facts: facts
+                    ),
+                    firedAtMs: row["firedAtMs"]
+                )
             }
         }
     }
@@ -87,14 +94,17 @@ extension HubDatabase {
         return try await pool.write { db in
             let existed =
                 try Int.fetchOne(
-                    db, sql: "SELECT 1 FROM reportCard WHERE profileId = ? AND month = ?",
-                    arguments: [profileId, card.month]) != nil
+                    db,
+                    sql: "SELECT 1 FROM reportCard WHERE profileId = ? AND month = ?",
+                    arguments: [profileId, card.month]
+                ) != nil
             try db.execute(
                 sql: """
                     INSERT INTO reportCard (profileId, month, card, createdAtMs) VALUES (?, ?, ?, ?)
                     ON CONFLICT (profileId, month) DO UPDATE SET card = excluded.card, createdAtMs = excluded.createdAtMs
                     """,
-                arguments: [profileId, card.month, json, atMs])
+                arguments: [profileId, card.month, json, atMs]
+            )
             return !existed
         }
     }
@@ -103,7 +113,10 @@ extension HubDatabase {
     public func reportCard(profileId: Int64, month: String) async throws -> ReportCard? {
         let text = try await pool.read { db in
             try String.fetchOne(
-                db, sql: "SELECT card FROM reportCard WHERE profileId = ? AND month = ?", arguments: [profileId, month])
+                db,
+                sql: "SELECT card FROM reportCard WHERE profileId = ? AND month = ?",
+                arguments: [profileId, month]
+            )
         }
         guard let text else { return nil }
         return try JSONDecoder().decode(ReportCard.self, from: Data(text.utf8))
@@ -123,7 +136,8 @@ extension HubDatabase {
                     arguments: [
                         mention.setId, mention.version, mention.effectiveTime, mention.drugNames, mention.section,
                         mention.loinc, mention.term, mention.sentence, atMs,
-                    ])
+                    ]
+                )
                 new += db.changesCount
             }
             return new
@@ -140,9 +154,15 @@ extension HubDatabase {
                 arguments: drug.map { [$0] } ?? []
             ).map { row in
                 LabelFoodMention(
-                    setId: row["setId"], version: row["version"], effectiveTime: row["effectiveTime"],
-                    drugNames: row["drugNames"], section: row["section"], loinc: row["loinc"], term: row["term"],
-                    sentence: row["sentence"])
+                    setId: row["setId"],
+                    version: row["version"],
+                    effectiveTime: row["effectiveTime"],
+                    drugNames: row["drugNames"],
+                    section: row["section"],
+                    loinc: row["loinc"],
+                    term: row["term"],
+                    sentence: row["sentence"]
+                )
             }
         }
     }

@@ -22,7 +22,10 @@ import Testing
         let workspace = try Workspace()
         for arguments in [
             ["terms", "accept"],
-            ["profile", "set", "--name", "Ana", "--category", "hemodialysis", "--dry-weight", "70", "--time-zone", "Europe/Berlin"],
+            [
+                "profile", "set", "--name", "Ana", "--category", "hemodialysis", "--dry-weight", "70", "--time-zone",
+                "Europe/Berlin",
+            ],
             ["labs", "add", "potassium", "5.6", "mmol/L", "--date", daysAgo(1)],
             ["medications", "add", "Prograf", "--dose", "1 mg"],
             ["medications", "add", "Xyzzamab"],
@@ -43,7 +46,10 @@ import Testing
         #expect(check.stdout.contains("your last potassium was 5.6 mmol/L, high, on \(daysAgo(1))"), "\(check.stdout)")
         #expect(check.stdout.contains("Xyzzamab: no interaction data"), "\(check.stdout)")
 
-        let grapefruit = try await run(workspace, ["foods", "check", "grapefruit juice", "--amount", "1", "--unit", "cup"])
+        let grapefruit = try await run(
+            workspace,
+            ["foods", "check", "grapefruit juice", "--amount", "1", "--unit", "cup"]
+        )
         #expect(grapefruit.status == 0, "\(grapefruit.stderr)")
         #expect(grapefruit.stdout.contains("AVOID"), "\(grapefruit.stdout)")
         #expect(grapefruit.stdout.contains("[critical]"), "\(grapefruit.stdout)")
@@ -63,9 +69,14 @@ import Testing
         let workspace = try await preparedWorkspace()
         defer { workspace.remove() }
         let logged = try await run(
-            workspace, ["log", "food", "orange juice", "--amount", "7", "--unit", "cup", "--meal", "lunch"])
+            workspace,
+            ["log", "food", "orange juice", "--amount", "7", "--unit", "cup", "--meal", "lunch"]
+        )
         #expect(logged.status == 0, "\(logged.stderr)")
-        #expect(logged.stdout.contains("[warning] Today's total is now over your limit: potassium 3472 mg"), "\(logged.stdout)")
+        #expect(
+            logged.stdout.contains("[warning] Today's total is now over your limit: potassium 3472 mg"),
+            "\(logged.stdout)"
+        )
 
         let text = try await run(workspace, ["advice"])
         #expect(text.status == 0, "\(text.stderr)")
@@ -102,9 +113,13 @@ import Testing
         #expect(refused.stderr.contains("nothing imported"), "\(refused.stderr)")
         let good = try workspace.write(
             #"{"meta": {}, "results": [{"set_id": "s-1", "version": "3", "effective_time": "20250101", "openfda": {"generic_name": ["TACROLIMUS"]}, "drug_interactions": ["7 DRUG INTERACTIONS Avoid grapefruit juice. Other text."]}]}"#,
-            to: "good.json")
+            to: "good.json"
+        )
         let imported = try await run(workspace, ["druglabels", "import", good])
-        #expect(imported.stdout.contains("1 label(s), 1 food-related sentence(s), 1 new"), "\(imported.stdout) \(imported.stderr)")
+        #expect(
+            imported.stdout.contains("1 label(s), 1 food-related sentence(s), 1 new"),
+            "\(imported.stdout) \(imported.stderr)"
+        )
         let again = try await run(workspace, ["druglabels", "import", good])
         #expect(again.stdout.contains("0 new"), "\(again.stdout)")
         let list = try await run(workspace, ["druglabels", "list", "--drug", "tacrolimus"])

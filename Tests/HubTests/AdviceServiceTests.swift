@@ -23,10 +23,21 @@ private struct AdviceWorld {
         try await store.acceptTerms(version: TermsOfService.current.version, atMs: 1)
         let profile = try await store.saveProfile(
             PatientProfile(
-                name: "Ana", diseaseCategory: .hemodialysis, dryWeightKilograms: 70, timeZoneIdentifier: "Europe/Berlin",
-                medications: medications),
-            id: nil, atMs: 2)
-        let world = AdviceWorld(directory: directory, store: store, profile: profile, service: AdviceService(store: store))
+                name: "Ana",
+                diseaseCategory: .hemodialysis,
+                dryWeightKilograms: 70,
+                timeZoneIdentifier: "Europe/Berlin",
+                medications: medications
+            ),
+            id: nil,
+            atMs: 2
+        )
+        let world = AdviceWorld(
+            directory: directory,
+            store: store,
+            profile: profile,
+            service: AdviceService(store: store)
+        )
         try await world.lab("potassium", 5.6, unit: "mmol/L", at: "2026-11-02T08:00")
         return world
     }
@@ -36,8 +47,20 @@ private struct AdviceWorld {
 
     func lab(_ id: String, _ value: Double, unit: String, at local: String) async throws {
         let taken = try Self.at(local)
-        let value = LabValue(analyteID: id, value: value, unit: unit, originalValue: value, originalUnit: unit, takenAt: taken)
-        _ = try await store.insertLabResults([value], profileId: profile.id, source: .manual, createdAtMs: taken.epochMilliseconds)
+        let value = LabValue(
+            analyteID: id,
+            value: value,
+            unit: unit,
+            originalValue: value,
+            originalUnit: unit,
+            takenAt: taken
+        )
+        _ = try await store.insertLabResults(
+            [value],
+            profileId: profile.id,
+            source: .manual,
+            createdAtMs: taken.epochMilliseconds
+        )
     }
 
     @discardableResult
@@ -45,8 +68,14 @@ private struct AdviceWorld {
         let food = try await store.food(ndb: ndb)
         let taken = try Self.at(local)
         let entry = try await store.logFood(
-            "#\(food.id)", amount: amount, unit: unit, meal: meal, takenAt: taken, profile: profile,
-            atMs: taken.epochMilliseconds)
+            "#\(food.id)",
+            amount: amount,
+            unit: unit,
+            meal: meal,
+            takenAt: taken,
+            profile: profile,
+            atMs: taken.epochMilliseconds
+        )
         return try await service.afterLogging(entry, food: food, profile: profile, at: taken.epochMilliseconds)
     }
 }
@@ -62,7 +91,13 @@ private struct AdviceWorld {
         try await world.log(ndb: Self.banana, amount: 5, unit: "medium", meal: .breakfast, at: "2026-11-20T08:00")
         let now = try AdviceWorld.at("2026-11-20T12:00").epochMilliseconds
         let juice = try await world.store.food(ndb: Self.orangeJuice)
-        let (check, swaps) = try await world.service.check(food: juice, amount: 1, unit: "cup", profile: world.profile, at: now)
+        let (check, swaps) = try await world.service.check(
+            food: juice,
+            amount: 1,
+            unit: "cup",
+            profile: world.profile,
+            at: now
+        )
         #expect(check.verdict == .fitsWithCaution)
         let potassium = try #require(check.budget.first { $0.subject == .potassium })
         #expect(potassium.portion == 496)  // 200 mg/100 g × 248 g
@@ -90,7 +125,13 @@ private struct AdviceWorld {
         let world = try await AdviceWorld.make()
         defer { world.directory.remove() }
         try await world.log(ndb: Self.banana, amount: 5, unit: "medium", meal: .breakfast, at: "2026-11-20T08:00")
-        let crossing = try await world.log(ndb: Self.orangeJuice, amount: 3, unit: "cup", meal: .lunch, at: "2026-11-20T12:30")
+        let crossing = try await world.log(
+            ndb: Self.orangeJuice,
+            amount: 3,
+            unit: "cup",
+            meal: .lunch,
+            at: "2026-11-20T12:30"
+        )
         #expect(crossing.contains { $0.ruleId == "alert-day-over-limit" && $0.facts["subject"] == "potassium" })
         #expect(crossing.contains { $0.ruleId == "alert-meal-over-share" && $0.facts["meal"] == "lunch" })
         let feed = try await world.store.notifications(profileId: world.profile.id)
@@ -98,22 +139,39 @@ private struct AdviceWorld {
         #expect(alert.type == .alert)
         #expect(alert.body.contains("[source:"))
         // Over already: the next entry does not cross again.
-        let after = try await world.log(ndb: Self.orangeJuice, amount: 1, unit: "cup", meal: .dinner, at: "2026-11-20T18:30")
+        let after = try await world.log(
+            ndb: Self.orangeJuice,
+            amount: 1,
+            unit: "cup",
+            meal: .dinner,
+            at: "2026-11-20T18:30"
+        )
         #expect(!after.contains { $0.ruleId == "alert-day-over-limit" && $0.facts["subject"] == "potassium" })
         let feedAfter = try await world.store.notifications(profileId: world.profile.id)
         #expect(feedAfter.filter { $0.title.hasPrefix("WARNING: Today's total") }.count == 1)
     }
 
     @Test func grapefruitWithTacrolimusIsCriticalAndAnUnknownDrugHasNoData() async throws {
-        let world = try await AdviceWorld.make(medications: [Medication(name: "Prograf 1 mg"), Medication(name: "Xyzzamab")])
+        let world = try await AdviceWorld.make(medications: [
+            Medication(name: "Prograf 1 mg"), Medication(name: "Xyzzamab"),
+        ])
         defer { world.directory.remove() }
-        let fired = try await world.log(ndb: Self.grapefruit, amount: 1, unit: "g", meal: .snack, at: "2026-11-20T10:00")
+        let fired = try await world.log(
+            ndb: Self.grapefruit,
+            amount: 1,
+            unit: "g",
+            meal: .snack,
+            at: "2026-11-20T10:00"
+        )
         let warning = try #require(fired.first { $0.ruleId == "fdi-08-tacrolimus-grapefruit" })
         #expect(warning.severity == .critical)
         #expect(warning.facts["medication"] == "Prograf 1 mg")
         let feed = try await world.store.notifications(profileId: world.profile.id)
         #expect(feed.contains { $0.title.hasPrefix("CRITICAL:") && $0.body.contains("tacrolimus") })
-        let matrix = try await world.service.matrix(profile: world.profile, at: try AdviceWorld.at("2026-11-20T12:00").epochMilliseconds)
+        let matrix = try await world.service.matrix(
+            profile: world.profile,
+            at: try AdviceWorld.at("2026-11-20T12:00").epochMilliseconds
+        )
         #expect(matrix.medications.map(\.hasNoInteractionData) == [false, true])
     }
 
@@ -139,9 +197,13 @@ private struct AdviceWorld {
         let clock = ManualClock(start: try AdviceWorld.at("2026-12-01T09:00").epochMilliseconds)
         let (passes, continuation) = AsyncStream.makeStream(of: EvaluationReport.self)
         let scheduler = GoalScheduler(
-            engine: GoalEngine(store: world.store), dispatcher: nil, clock: clock,
+            engine: GoalEngine(store: world.store),
+            dispatcher: nil,
+            clock: clock,
             onPass: { continuation.yield($0) },
-            afterEvaluation: { [store = world.store] now in await ReportCardService(store: store).closedMonths(at: now) })
+            afterEvaluation: { [store = world.store] now in await ReportCardService(store: store).closedMonths(at: now)
+            }
+        )
         let task = Task { await scheduler.run() }
         var iterator = passes.makeAsyncIterator()
         _ = await iterator.next()

@@ -24,7 +24,8 @@ public struct AdviceService: Sendable {
         let todayIntake = try await store.intakeTotals(profileId: stored.id, on: today)
         let week = DailyIntake(
             try await store.intakeEntries(profileId: stored.id, from: today.adding(days: -6), through: today)
-                .map(\.contribution))
+                .map(\.contribution)
+        )
         let labs = try await store.labResults(profileId: stored.id).map(\.value)
         return PatientAdviceState(
             category: profile.diseaseCategory,
@@ -44,10 +45,17 @@ public struct AdviceService: Sendable {
             context.dryWeightKilograms != nil
         else { return nil }
         let data = try await store.goalData(
-            profileId: stored.id, kinds: [], labs: [], taggedWeights: true, sinceMs: atMs - 8 * 86_400_000,
-            untilMs: atMs + 1)
+            profileId: stored.id,
+            kinds: [],
+            labs: [],
+            taggedWeights: true,
+            sinceMs: atMs - 8 * 86_400_000,
+            untilMs: atMs + 1
+        )
         let gains = InterdialyticGainCalculator.perSession(
-            data.taggedWeights, schedule: context.dialysisSchedule, timeZone: context.timeZone,
+            data.taggedWeights,
+            schedule: context.dialysisSchedule,
+            timeZone: context.timeZone,
             dryWeightKilograms: context.dryWeightKilograms
         ).compactMap { $0.gain }
         return gains.last?.percentOfDryWeight
@@ -78,7 +86,9 @@ public struct AdviceService: Sendable {
             fired.append(
                 SubstitutionFinder.rule.fire(
                     detail: substitutions.map(\.food.name).joined(separator: "; "),
-                    facts: ["food": food.name, "subject": check.subjectAtIssue?.rawValue ?? ""]))
+                    facts: ["food": food.name, "subject": check.subjectAtIssue?.rawValue ?? ""]
+                )
+            )
         }
         try await store.recordAdviceFirings(fired, profileId: stored.id, context: "foods check", atMs: atMs)
         return (check, substitutions)
@@ -89,24 +99,42 @@ public struct AdviceService: Sendable {
     /// After a food or fluid entry: interaction warnings for the food, the day's total crossing a limit and the meal
     /// over its share. Each firing is recorded; those of caution or worse are posted. Returns the firings.
     @discardableResult
-    public func afterLogging(_ entry: StoredIntakeEntry, food: StoredFood?, profile stored: StoredProfile, at atMs: Int64)
+    public func afterLogging(
+        _ entry: StoredIntakeEntry,
+        food: StoredFood?,
+        profile stored: StoredProfile,
+        at atMs: Int64
+    )
         async throws -> [AdviceMessage]
     {
         let state = try await state(for: stored, at: atMs)
-        let entries = try await store.intakeEntries(profileId: stored.id, from: entry.localDate, through: entry.localDate)
+        let entries = try await store.intakeEntries(
+            profileId: stored.id,
+            from: entry.localDate,
+            through: entry.localDate
+        )
         let after = DailyIntake(entries.map(\.contribution))
         let before = DailyIntake(entries.filter { $0.id != entry.id }.map(\.contribution))
         let mealTotal = entry.meal.map { meal in DailyIntake(entries.filter { $0.meal == meal }.map(\.contribution)) }
         var messages = AlertRules.intakeAlerts(
-            before: before, after: after, meal: entry.meal, mealTotal: mealTotal, limits: state.limits)
+            before: before,
+            after: after,
+            meal: entry.meal,
+            mealTotal: mealTotal,
+            limits: state.limits
+        )
         if let food, let grams = entry.grams {
             let item = AdviceFood(facts: food.facts, group: food.group, grams: grams)
             messages += InteractionRules.evaluate(
-                food: item, medications: state.medications, hasKidneyDisease: state.hasKidneyDisease)
+                food: item,
+                medications: state.medications,
+                hasKidneyDisease: state.hasKidneyDisease
+            )
         }
         try await store.recordAdviceFirings(messages, profileId: stored.id, context: "log #\(entry.id)", atMs: atMs)
         for message in messages where message.severity >= .caution {
-            let key = "advice:\(stored.id):\(message.ruleId):\(entry.localDate):"
+            let key =
+                "advice:\(stored.id):\(message.ruleId):\(entry.localDate):"
                 + (message.ruleId == AlertRules.dayCrossedLimit.id
                     ? (message.facts["subject"] ?? "") : "entry\(entry.id):\(message.facts["subject"] ?? "")")
             try await post(message, key: key, profile: stored, at: atMs)
@@ -139,7 +167,8 @@ public struct AdviceService: Sendable {
     }
 
     /// Posts a firing to the notification feed once by `key`.
-    private func post(_ message: AdviceMessage, key: String, profile stored: StoredProfile, at atMs: Int64) async throws {
+    private func post(_ message: AdviceMessage, key: String, profile stored: StoredProfile, at atMs: Int64) async throws
+    {
         let timeZone = (try? stored.profile.timeZone()) ?? TimeZone(identifier: "UTC")!
         let title = message.text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? message.text
         try await store.postNotification(
@@ -147,8 +176,12 @@ public struct AdviceService: Sendable {
                 type: .alert,
                 title: "\(message.severity.rawValue.uppercased()): \(title.prefix(120))",
                 body: "\(message.text) [source: \(message.source.citation)]",
-                dedupeKey: key),
-            profileId: stored.id, atMs: atMs, timeZone: timeZone)
+                dedupeKey: key
+            ),
+            profileId: stored.id,
+            atMs: atMs,
+            timeZone: timeZone
+        )
     }
 
     // MARK: - Decision matrix
@@ -157,7 +190,11 @@ public struct AdviceService: Sendable {
     public func matrix(profile stored: StoredProfile, at atMs: Int64) async throws -> DecisionMatrix {
         let matrix = DecisionMatrix(try await state(for: stored, at: atMs))
         try await store.recordAdviceFirings(
-            matrix.rows.flatMap(\.advice) + matrix.alerts, profileId: stored.id, context: "advice", atMs: atMs)
+            matrix.rows.flatMap(\.advice) + matrix.alerts,
+            profileId: stored.id,
+            context: "advice",
+            atMs: atMs
+        )
         return matrix
     }
 }

@@ -27,7 +27,8 @@ public struct ReportCardService: Sendable {
             let number = Int(parts[1]), (1...12).contains(number),
             let first = try? CalendarDate(parsing: "\(parts[0])-\(parts[1])-01")
         else { throw MonthError(description: "'\(month)' is not a month: use YYYY-MM, for example 2026-11") }
-        let nextText = number == 12 ? String(format: "%04d-01-01", year + 1) : String(format: "%04d-%02d-01", year, number + 1)
+        let nextText =
+            number == 12 ? String(format: "%04d-01-01", year + 1) : String(format: "%04d-%02d-01", year, number + 1)
         guard let next = try? CalendarDate(parsing: nextText) else {
             throw MonthError(description: "'\(month)' is out of range")
         }
@@ -70,7 +71,9 @@ public struct ReportCardService: Sendable {
                 else { continue }
                 let month = try Self.previous(Self.month(of: today))
                 // Only months the profile existed in, and each once.
-                guard stored.createdAtMs < GoalCalendar.startOfDay(today.adding(days: 1 - dayOfMonth(today)), in: timeZone),
+                guard
+                    stored.createdAtMs
+                        < GoalCalendar.startOfDay(today.adding(days: 1 - dayOfMonth(today)), in: timeZone),
                     try await store.reportCard(profileId: stored.id, month: month) == nil
                 else { continue }
                 let card = try await build(month: month, profile: stored, at: atMs)
@@ -80,8 +83,12 @@ public struct ReportCardService: Sendable {
                         title: "Your report card for \(month) is ready",
                         body: card.lines.prefix(3).map { "\($0.topic): \($0.thisMonth) (\($0.status))" }
                             .joined(separator: "; ") + ". See `kidneyhub reportcard --month \(month)`.",
-                        dedupeKey: "reportcard:\(stored.id):\(month)"),
-                    profileId: stored.id, atMs: atMs, timeZone: timeZone)
+                        dedupeKey: "reportcard:\(stored.id):\(month)"
+                    ),
+                    profileId: stored.id,
+                    atMs: atMs,
+                    timeZone: timeZone
+                )
                 written += 1
             }
         } catch {
@@ -106,16 +113,28 @@ public struct ReportCardService: Sendable {
             lastLabs[result.value.analyteID] = result.value
         }
         let data = try await store.goalData(
-            profileId: stored.id, kinds: [.bodyWeight], labs: [], taggedWeights: true, sinceMs: startMs, untilMs: endMs)
+            profileId: stored.id,
+            kinds: [.bodyWeight],
+            labs: [],
+            taggedWeights: true,
+            sinceMs: startMs,
+            untilMs: endMs
+        )
         let weights = data.readings[.bodyWeight]?.map(\.value) ?? []
         let pressures = try await store.goalData(
-            profileId: stored.id, kinds: [.bloodPressure], labs: [], taggedWeights: false, sinceMs: startMs,
+            profileId: stored.id,
+            kinds: [.bloodPressure],
+            labs: [],
+            taggedWeights: false,
+            sinceMs: startMs,
             untilMs: endMs
         ).pressures
         var gains: [Double] = []
         if let context = try? GoalContext(stored.profile), context.dialysisSchedule != nil {
             gains = InterdialyticGainCalculator.perSession(
-                data.taggedWeights, schedule: context.dialysisSchedule, timeZone: context.timeZone,
+                data.taggedWeights,
+                schedule: context.dialysisSchedule,
+                timeZone: context.timeZone,
                 dryWeightKilograms: context.dryWeightKilograms
             ).compactMap { $0.gain?.percentOfDryWeight }
         }
@@ -130,15 +149,23 @@ public struct ReportCardService: Sendable {
         }
         func mean(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.reduce(0, +) / Double(values.count) }
         return MonthFacts(
-            month: month, lastLabs: lastLabs, averageWeightKilograms: mean(weights), averageGainPercent: mean(gains),
-            averageSystolic: mean(pressures.map(\.systolic)), averageDiastolic: mean(pressures.map(\.diastolic)),
-            averageDailyIntake: intake, daysLogged: days.count)
+            month: month,
+            lastLabs: lastLabs,
+            averageWeightKilograms: mean(weights),
+            averageGainPercent: mean(gains),
+            averageSystolic: mean(pressures.map(\.systolic)),
+            averageDiastolic: mean(pressures.map(\.diastolic)),
+            averageDailyIntake: intake,
+            daysLogged: days.count
+        )
     }
 
     /// Three common fruits and three common vegetables lowest in the limited nutrient most at issue (potassium, else
     /// phosphorus), per 100 g, that fire no interaction rule for the patient.
     func recommendedFoods(limits: [DailyLimit], profile stored: StoredProfile) async throws -> [String] {
-        guard let subject = [IntakeSubject.potassium, .phosphorus].first(where: { s in limits.contains { $0.subject == s } }),
+        guard
+            let subject = [IntakeSubject.potassium, .phosphorus].first(where: { s in limits.contains { $0.subject == s }
+                }),
             let nutrient = subject.nutrient
         else { return [] }
         let medications = stored.profile.medications.map { DrugCatalog.standard.match($0.name) }
@@ -149,11 +176,14 @@ public struct ReportCardService: Sendable {
                     let item = AdviceFood(facts: food.facts, group: food.group, grams: 100)
                     return food.facts.per100Grams[nutrient] != nil
                         && InteractionRules.evaluate(
-                            food: item, medications: medications,
+                            food: item,
+                            medications: medications,
                             hasKidneyDisease: stored.profile.diseaseCategory != nil
                         ).allSatisfy { $0.severity < .caution }
                 }
-                .sorted { ($0.facts.per100Grams[nutrient] ?? 0, $0.name) < ($1.facts.per100Grams[nutrient] ?? 0, $1.name) }
+                .sorted {
+                    ($0.facts.per100Grams[nutrient] ?? 0, $0.name) < ($1.facts.per100Grams[nutrient] ?? 0, $1.name)
+                }
             names += foods.prefix(3).map {
                 "\($0.name) (\(subject.rawValue) \(AdviceNumber.text($0.facts.per100Grams[nutrient] ?? 0)) "
                     + "\(NutrientUnitText.text(nutrient.unit)) per 100 g)"

@@ -5,16 +5,24 @@ public enum AlertRules {
 
     /// The day's total of a limited subject crossed its maximum with this entry.
     public static let dayCrossedLimit = AdviceRule(
-        id: "alert-day-over-limit", version: 1, severity: .warning,
-        message: "Today's total is now over your limit:", source: BudgetRules.budgetSource)
+        id: "alert-day-over-limit",
+        version: 1,
+        severity: .warning,
+        message: "Today's total is now over your limit:",
+        source: BudgetRules.budgetSource
+    )
     /// One meal alone took more than its DaVita per-meal share.
     public static let mealOverShare = AdviceRule(
-        id: "alert-meal-over-share", version: 1, severity: .caution,
+        id: "alert-meal-over-share",
+        version: 1,
+        severity: .caution,
         message: "This meal alone is over its share of the day:",
         source: RuleSource(
             "DaVita per-meal split: potassium breakfast/lunch 600–800, dinner 700–1,000, snacks 100–400 mg; "
                 + "phosphorus breakfast/lunch 200–300, dinner 300, snacks 50–100 mg; sodium 500–700 mg per meal "
-                + "(nutrition.md §2.2–§2.4 [R20])"))
+                + "(nutrition.md §2.2–§2.4 [R20])"
+        )
+    )
 
     /// The upper end of DaVita's per-meal share (nutrition.md §2.2–§2.4 [R20]), in mg; nil where none is given.
     public static func mealShare(_ subject: IntakeSubject, meal: Meal) -> Double? {
@@ -52,7 +60,9 @@ public enum AlertRules {
                         facts: [
                             "subject": limit.subject.rawValue, "before": AdviceNumber.text(was),
                             "after": AdviceNumber.text(now), "limit": AdviceNumber.text(maximum),
-                        ]))
+                        ]
+                    )
+                )
             }
             if let meal, let mealTotal, let share = mealShare(limit.subject, meal: meal) {
                 let inMeal = mealTotal.total(of: limit.subject).value
@@ -64,7 +74,9 @@ public enum AlertRules {
                             facts: [
                                 "subject": limit.subject.rawValue, "meal": meal.rawValue,
                                 "meal_total": AdviceNumber.text(inMeal), "share": AdviceNumber.text(share),
-                            ]))
+                            ]
+                        )
+                    )
                 }
             }
         }
@@ -87,33 +99,59 @@ public enum AlertRules {
     /// through the lab catalog).
     public static let labAlerts: [LabAlert] = [
         LabAlert(
-            analyteID: "potassium", flag: .high,
+            analyteID: "potassium",
+            flag: .high,
             rule: AdviceRule(
-                id: "alert-lab-potassium-high", version: 1, severity: .warning,
+                id: "alert-lab-potassium-high",
+                version: 1,
+                severity: .warning,
                 message: "High potassium (hyperkalemia): keep to your potassium budget and talk to your care team.",
-                source: RuleSource("Potassium 3.5–5.0 mmol/L; KDOQI 2020 keep within normal range (nutrition.md §2.8 "
-                    + "[R8][R30])"))),
+                source: RuleSource(
+                    "Potassium 3.5–5.0 mmol/L; KDOQI 2020 keep within normal range (nutrition.md §2.8 "
+                        + "[R8][R30])"
+                )
+            )
+        ),
         LabAlert(
-            analyteID: "phosphorus", flag: .high,
+            analyteID: "phosphorus",
+            flag: .high,
             rule: AdviceRule(
-                id: "alert-lab-phosphorus-high", version: 1, severity: .warning,
+                id: "alert-lab-phosphorus-high",
+                version: 1,
+                severity: .warning,
                 message: "High phosphorus (hyperphosphatemia): limit phosphorus, especially additives, and take "
                     + "binders with meals.",
-                source: RuleSource("Phosphorus 3.5–5.5 mg/dL on dialysis, 2.7–4.6 CKD 3–4 (nutrition.md §2.8 [R22]"
-                    + "[R22b]); additives most absorbed, KDOQI 2020 [R8]"))),
+                source: RuleSource(
+                    "Phosphorus 3.5–5.5 mg/dL on dialysis, 2.7–4.6 CKD 3–4 (nutrition.md §2.8 [R22]"
+                        + "[R22b]); additives most absorbed, KDOQI 2020 [R8]"
+                )
+            )
+        ),
         LabAlert(
-            analyteID: "albumin", flag: .low,
+            analyteID: "albumin",
+            flag: .low,
             rule: AdviceRule(
-                id: "alert-lab-albumin-low", version: 1, severity: .warning,
+                id: "alert-lab-albumin-low",
+                version: 1,
+                severity: .warning,
                 message: "Low albumin: you may not be eating enough protein or energy; ask your dietitian.",
-                source: RuleSource("Albumin ≥ 4.0 g/dL on dialysis, lab normal 3.5–5.5 (nutrition.md §2.8 [R29]"
-                    + "[R29b])"))),
+                source: RuleSource(
+                    "Albumin ≥ 4.0 g/dL on dialysis, lab normal 3.5–5.5 (nutrition.md §2.8 [R29]"
+                        + "[R29b])"
+                )
+            )
+        ),
         LabAlert(
-            analyteID: "bicarbonate", flag: .low,
+            analyteID: "bicarbonate",
+            flag: .low,
             rule: AdviceRule(
-                id: "alert-lab-bicarbonate-low", version: 1, severity: .warning,
+                id: "alert-lab-bicarbonate-low",
+                version: 1,
+                severity: .warning,
                 message: "Low bicarbonate (metabolic acidosis): tell your care team; treatment keeps it at 22 or more.",
-                source: RuleSource("Bicarbonate ≥ 22 mmol/L (nutrition.md §2.8 [R27]); KDOQI 2020 24–26 [R10]"))),
+                source: RuleSource("Bicarbonate ≥ 22 mmol/L (nutrition.md §2.8 [R27]); KDOQI 2020 24–26 [R10]")
+            )
+        ),
     ]
 
     /// Serum potassium at or above this is severe hyperkalaemia: UK Kidney Association, Clinical Practice Guideline
@@ -123,20 +161,26 @@ public enum AlertRules {
 
     /// A critical potassium: contact the care team now.
     public static let criticalPotassium = AdviceRule(
-        id: "alert-lab-potassium-critical", version: 1, severity: .critical,
+        id: "alert-lab-potassium-critical",
+        version: 1,
+        severity: .critical,
         message: "Your potassium is dangerously high. Contact your care team now (or emergency services if you feel "
             + "weak, numb or have palpitations).",
         source: RuleSource(
             "UK Kidney Association 2020 hyperkalaemia guideline: severe ≥ 6.5 mmol/L (not in the research notes; "
                 + "not re-checked)",
-            .unverified))
+            .unverified
+        )
+    )
 
     /// The alerts for the latest value of each alerting lab.
     public static func labAlerts(_ state: PatientAdviceState) -> [AdviceMessage] {
         var alerts: [AdviceMessage] = []
         for alert in labAlerts {
             guard let standing = state.latestStanding(alert.analyteID), standing.flag == alert.flag else { continue }
-            let facts = ["lab_\(alert.analyteID)": standing.summary(), "lab_value": AdviceNumber.text(standing.value.value)]
+            let facts = [
+                "lab_\(alert.analyteID)": standing.summary(), "lab_value": AdviceNumber.text(standing.value.value),
+            ]
             if alert.analyteID == "potassium", standing.value.value >= criticalPotassiumMillimolesPerLiter {
                 alerts.append(criticalPotassium.fire(detail: "Last potassium: \(standing.summary()).", facts: facts))
             } else {
@@ -150,9 +194,12 @@ public enum AlertRules {
 
     /// eGFR falling faster than KDIGO's rapid-progression threshold.
     public static let rapidEGFRDecline = AdviceRule(
-        id: "alert-egfr-rapid-decline", version: 1, severity: .warning,
+        id: "alert-egfr-rapid-decline",
+        version: 1,
+        severity: .warning,
         message: "Your kidney function (eGFR) is falling fast: tell your care team.",
-        source: RuleSource("KDIGO 2012 Rec 2.1.3: decline > 5 mL/min/1.73 m² a year (EGFRSlope)"))
+        source: RuleSource("KDIGO 2012 Rec 2.1.3: decline > 5 mL/min/1.73 m² a year (EGFRSlope)")
+    )
 
     /// The rapid-decline alert from the patient's eGFR values, when the slope shows it.
     public static func egfrAlert(_ state: PatientAdviceState) -> AdviceMessage? {
@@ -163,7 +210,8 @@ public enum AlertRules {
         guard assessment.rapidProgression, let slope = assessment.perYear else { return nil }
         return rapidEGFRDecline.fire(
             detail: assessment.message + ".",
-            facts: ["egfr_slope_per_year": AdviceNumber.text(slope), "egfr_values": String(assessment.readingCount)])
+            facts: ["egfr_slope_per_year": AdviceNumber.text(slope), "egfr_values": String(assessment.readingCount)]
+        )
     }
 
     /// Interdialytic gain: warn at ≥ 3 %, alert at ≥ 4 % of dry weight (nutrition.md §2.7 app rule).
@@ -172,15 +220,21 @@ public enum AlertRules {
     public static let gainAlertPercent = 4.0
     /// Gain at or above the warning threshold.
     public static let gainAboveWarn = AdviceRule(
-        id: "alert-idwg-above-3-percent", version: 1, severity: .caution,
+        id: "alert-idwg-above-3-percent",
+        version: 1,
+        severity: .caution,
         message: "Your weight gain between dialysis sessions is above 3 % of your dry weight: watch fluids and salt.",
-        source: RuleSource("nutrition.md §2.7 app rule: warn at ≥ 3 %, alert at ≥ 4 % of dry weight [R23][R25]"))
+        source: RuleSource("nutrition.md §2.7 app rule: warn at ≥ 3 %, alert at ≥ 4 % of dry weight [R23][R25]")
+    )
     /// Gain at or above the alert threshold.
     public static let gainAboveAlert = AdviceRule(
-        id: "alert-idwg-above-4-percent", version: 1, severity: .warning,
+        id: "alert-idwg-above-4-percent",
+        version: 1,
+        severity: .warning,
         message: "Your weight gain between dialysis sessions is 4 % of your dry weight or more: limit fluids and salt "
             + "and tell your dialysis team.",
-        source: RuleSource("nutrition.md §2.7 app rule: alert at ≥ 4 %; > 4.8 % linked to higher mortality [R23]"))
+        source: RuleSource("nutrition.md §2.7 app rule: alert at ≥ 4 %; > 4.8 % linked to higher mortality [R23]")
+    )
 
     /// The gain alert for the latest gain, if any.
     public static func gainAlert(_ state: PatientAdviceState) -> AdviceMessage? {

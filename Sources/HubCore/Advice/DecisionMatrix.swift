@@ -42,27 +42,47 @@ public struct DecisionMatrix: Sendable, Equatable, Codable {
 
     /// Over the limit today.
     public static let overToday = AdviceRule(
-        id: "matrix-over-today", version: 1, severity: .warning,
-        message: "Over today's limit: choose foods low in it for the rest of the day.", source: BudgetRules.budgetSource)
+        id: "matrix-over-today",
+        version: 1,
+        severity: .warning,
+        message: "Over today's limit: choose foods low in it for the rest of the day.",
+        source: BudgetRules.budgetSource
+    )
     /// The 7-day average is over the limit.
     public static let overWeek = AdviceRule(
-        id: "matrix-over-week", version: 1, severity: .caution,
-        message: "Your 7-day average is over the limit.", source: BudgetRules.budgetSource)
+        id: "matrix-over-week",
+        version: 1,
+        severity: .caution,
+        message: "Your 7-day average is over the limit.",
+        source: BudgetRules.budgetSource
+    )
     /// The lab is high and the nutrient is limited: keep to the budget.
     public static let labHighKeepLow = AdviceRule(
-        id: "matrix-lab-high", version: 1, severity: .warning,
+        id: "matrix-lab-high",
+        version: 1,
+        severity: .warning,
         message: "Your last lab is high: keep well within this limit and use the suggested swaps.",
-        source: RuleSource("KDOQI 2020: adjust dietary potassium and phosphorus to keep serum levels in the normal "
-            + "range (nutrition.md §2.3, §2.4 [R8])"))
+        source: RuleSource(
+            "KDOQI 2020: adjust dietary potassium and phosphorus to keep serum levels in the normal "
+                + "range (nutrition.md §2.3, §2.4 [R8])"
+        )
+    )
     /// A medication matters for this nutrient.
     public static let medicationMatters = AdviceRule(
-        id: "matrix-medication", version: 1, severity: .info,
+        id: "matrix-medication",
+        version: 1,
+        severity: .info,
         message: "A medication you take matters for this nutrient:",
-        source: RuleSource("Food–drug rules of nutrition.md §3.1 (each rule's own source in `kidneyhub advice --json`)"))
+        source: RuleSource("Food–drug rules of nutrition.md §3.1 (each rule's own source in `kidneyhub advice --json`)")
+    )
     /// Within the limit.
     public static let onTrack = AdviceRule(
-        id: "matrix-on-track", version: 1, severity: .info,
-        message: "Within your limit today.", source: BudgetRules.budgetSource)
+        id: "matrix-on-track",
+        version: 1,
+        severity: .info,
+        message: "Within your limit today.",
+        source: BudgetRules.budgetSource
+    )
 
     /// Every rule the matrix fires itself.
     public static let allRules = [overToday, overWeek, labHighKeepLow, medicationMatters, onTrack]
@@ -92,8 +112,10 @@ public struct DecisionMatrix: Sendable, Equatable, Codable {
                 rules.contains { rule in match.drugs.contains { rule.drugNames.contains($0.generic) } }
             }.map(\.name)
             var advice: [AdviceMessage] = []
-            let facts = ["subject": subject.rawValue, "today": AdviceNumber.text(today),
-                         "seven_day_average": AdviceNumber.text(week)]
+            let facts = [
+                "subject": subject.rawValue, "today": AdviceNumber.text(today),
+                "seven_day_average": AdviceNumber.text(week),
+            ]
             if let maximum = limit?.maximum {
                 var limitFacts = facts
                 limitFacts["limit"] = AdviceNumber.text(maximum)
@@ -113,11 +135,21 @@ public struct DecisionMatrix: Sendable, Equatable, Codable {
                 advice.append(
                     Self.medicationMatters.fire(
                         detail: meds.joined(separator: ", ") + ".",
-                        facts: facts.merging(["medications": meds.joined(separator: ", ")]) { a, _ in a }))
+                        facts: facts.merging(["medications": meds.joined(separator: ", ")]) { a, _ in a }
+                    )
+                )
             }
             return Row(
-                subject: subject, unit: subject.unit, limit: limit, today: today, sevenDayDailyAverage: week, lab: lab,
-                labTrend: trend, medications: meds, advice: advice)
+                subject: subject,
+                unit: subject.unit,
+                limit: limit,
+                today: today,
+                sevenDayDailyAverage: week,
+                lab: lab,
+                labTrend: trend,
+                medications: meds,
+                advice: advice
+            )
         }
     }
 }

@@ -69,8 +69,18 @@ public struct DrugCatalog: Sendable {
         KnownDrug("lanthanum", brands: ["Fosrenol"], drugClass: "phosphate binder"),
         KnownDrug("ferric citrate", brands: ["Auryxia"], drugClass: "phosphate binder"),
         KnownDrug("sucroferric oxyhydroxide", brands: ["Velphoro"], drugClass: "phosphate binder"),
-        KnownDrug("tacrolimus", brands: ["Prograf", "Envarsus", "Astagraf"], rxcui: "42316", drugClass: "calcineurin inhibitor"),
-        KnownDrug("cyclosporine", brands: ["Neoral", "Sandimmune", "Gengraf"], rxcui: "3008", drugClass: "calcineurin inhibitor"),
+        KnownDrug(
+            "tacrolimus",
+            brands: ["Prograf", "Envarsus", "Astagraf"],
+            rxcui: "42316",
+            drugClass: "calcineurin inhibitor"
+        ),
+        KnownDrug(
+            "cyclosporine",
+            brands: ["Neoral", "Sandimmune", "Gengraf"],
+            rxcui: "3008",
+            drugClass: "calcineurin inhibitor"
+        ),
         KnownDrug("simvastatin", brands: ["Zocor"], rxcui: "36567", drugClass: "statin (CYP3A4)"),
         KnownDrug("lovastatin", brands: ["Mevacor", "Altoprev"], drugClass: "statin (CYP3A4)"),
         KnownDrug("atorvastatin", brands: ["Lipitor"], rxcui: "83367", drugClass: "statin (CYP3A4)"),
@@ -78,7 +88,12 @@ public struct DrugCatalog: Sendable {
         KnownDrug("nifedipine", brands: ["Procardia", "Adalat"], drugClass: "dihydropyridine calcium-channel blocker"),
         KnownDrug("nisoldipine", brands: ["Sular"], drugClass: "dihydropyridine calcium-channel blocker"),
         KnownDrug("warfarin", brands: ["Coumadin", "Jantoven"], rxcui: "11289", drugClass: "vitamin K antagonist"),
-        KnownDrug("levothyroxine", brands: ["Synthroid", "Levoxyl", "Unithroid"], rxcui: "10582", drugClass: "thyroid hormone"),
+        KnownDrug(
+            "levothyroxine",
+            brands: ["Synthroid", "Levoxyl", "Unithroid"],
+            rxcui: "10582",
+            drugClass: "thyroid hormone"
+        ),
         KnownDrug("tetracycline", drugClass: "tetracycline"),
         KnownDrug("doxycycline", brands: ["Vibramycin", "Doryx"], drugClass: "tetracycline"),
         KnownDrug("minocycline", brands: ["Minocin"], drugClass: "tetracycline"),

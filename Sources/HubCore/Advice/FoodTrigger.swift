@@ -24,7 +24,8 @@ public indirect enum FoodTrigger: Sendable, Hashable, Codable {
             return terms.first { Self.contains(words, term: $0) }.map { "name contains '\($0)'" }
         case .nutrientAtLeast(let nutrient, let threshold):
             guard let amount = food.nutrients[nutrient], amount >= threshold else { return nil }
-            return "\(nutrient.rawValue) \(AdviceNumber.text(amount)) \(nutrient.unit) ≥ \(AdviceNumber.text(threshold))"
+            return
+                "\(nutrient.rawValue) \(AdviceNumber.text(amount)) \(nutrient.unit) ≥ \(AdviceNumber.text(threshold))"
         case .anyFood:
             return "any food"
         case .anyOf(let triggers):

@@ -89,8 +89,16 @@ public enum FoodChecker {
         guard let portion else {
             let message = BudgetRules.unknown.fire(detail: "\(subject.rawValue) \(context)", facts: facts)
             return BudgetLine(
-                subject: subject, unit: limit.unit, portion: nil, eatenToday: eaten, maximum: maximum,
-                remaining: remaining, percentOfRemaining: nil, lab: lab, message: message)
+                subject: subject,
+                unit: limit.unit,
+                portion: nil,
+                eatenToday: eaten,
+                maximum: maximum,
+                remaining: remaining,
+                percentOfRemaining: nil,
+                lab: lab,
+                message: message
+            )
         }
         facts["portion"] = AdviceNumber.text(portion)
         let percent = remaining > 0 ? portion / remaining * 100 : nil
@@ -99,26 +107,39 @@ public enum FoodChecker {
         let message: AdviceMessage
         if remaining <= 0 && portion > 0 {
             message = BudgetRules.alreadyOver.fire(
-                detail: "\(amount), nothing left of today's \(subject.rawValue) \(context)", facts: facts)
+                detail: "\(amount), nothing left of today's \(subject.rawValue) \(context)",
+                facts: facts
+            )
         } else if portion > remaining {
             message = BudgetRules.over.fire(
                 detail: "\(amount), \(AdviceNumber.text(percent ?? 0)) % of the \(AdviceNumber.text(remaining)) "
                     + "\(unit) left today \(context)",
-                facts: facts)
+                facts: facts
+            )
         } else if let percent, percent >= BudgetRules.largeShareOfRemaining * 100 {
             message = BudgetRules.largeShare.fire(
                 detail: "\(amount), \(AdviceNumber.text(percent)) % of the \(AdviceNumber.text(remaining)) \(unit) "
                     + "left today \(context)",
-                facts: facts)
+                facts: facts
+            )
         } else {
             message = BudgetRules.fits.fire(
                 detail: "\(amount), \(AdviceNumber.text(percent ?? 0)) % of the \(AdviceNumber.text(remaining)) "
                     + "\(unit) left today \(context)",
-                facts: facts)
+                facts: facts
+            )
         }
         return BudgetLine(
-            subject: subject, unit: limit.unit, portion: portion, eatenToday: eaten, maximum: maximum,
-            remaining: remaining, percentOfRemaining: percent, lab: lab, message: message)
+            subject: subject,
+            unit: limit.unit,
+            portion: portion,
+            eatenToday: eaten,
+            maximum: maximum,
+            remaining: remaining,
+            percentOfRemaining: percent,
+            lab: lab,
+            message: message
+        )
     }
 }
 

@@ -75,7 +75,8 @@ public struct ReportCard: Sendable, Equatable, Codable {
     /// The plain-language explanation of each lab (what it is, why it matters). Teaching texts for patients,
     /// following nutrition.md §2.8.
     static let labTeaching: [String: String] = [
-        "potassium": "Potassium keeps your heart beating steadily; too much is dangerous when kidneys cannot remove it.",
+        "potassium":
+            "Potassium keeps your heart beating steadily; too much is dangerous when kidneys cannot remove it.",
         "phosphorus": "Phosphorus builds up when kidneys fail and weakens bones and hardens blood vessels.",
         "albumin": "Albumin shows whether you eat enough protein and energy.",
         "bicarbonate": "Bicarbonate shows whether your blood is too acidic, which wastes muscle and bone.",
@@ -106,20 +107,32 @@ public struct ReportCard: Sendable, Equatable, Codable {
             let target = Self.rangeText(low: standing.targetLow, high: standing.targetHigh, unit: value.unit)
             var change: String?
             if let before {
-                change = Self.labChange(from: before.value, to: value.value, low: standing.targetLow, high: standing.targetHigh)
+                change = Self.labChange(
+                    from: before.value,
+                    to: value.value,
+                    low: standing.targetLow,
+                    high: standing.targetHigh
+                )
             }
-            let status = standing.flag == .inRange ? "on target" : standing.flag == .noTarget ? "no target" : "off target"
+            let status =
+                standing.flag == .inRange ? "on target" : standing.flag == .noTarget ? "no target" : "off target"
             let verdict =
                 standing.flag == .inRange
                 ? "It is within the target — well done."
-                : standing.flag == .high ? "It is above the target." : standing.flag == .low ? "It is below the target." : ""
+                : standing.flag == .high
+                    ? "It is above the target." : standing.flag == .low ? "It is below the target." : ""
             lines.append(
                 Line(
-                    topic: "\(lab) (blood)", thisMonth: "\(AdviceNumber.text(value.value)) \(value.unit)",
-                    lastMonth: before.map { "\(AdviceNumber.text($0.value)) \($0.unit)" }, target: target,
-                    status: status, change: change,
+                    topic: "\(lab) (blood)",
+                    thisMonth: "\(AdviceNumber.text(value.value)) \(value.unit)",
+                    lastMonth: before.map { "\(AdviceNumber.text($0.value)) \($0.unit)" },
+                    target: target,
+                    status: status,
+                    change: change,
                     explanation: [Self.labTeaching[lab] ?? "", verdict].filter { !$0.isEmpty }.joined(separator: " "),
-                    source: standing.targetSource ?? "lab catalog (nutrition.md §2.8)"))
+                    source: standing.targetSource ?? "lab catalog (nutrition.md §2.8)"
+                )
+            )
         }
         for limit in limits {
             guard let average = current.averageDailyIntake[limit.subject] else { continue }
@@ -144,29 +157,43 @@ public struct ReportCard: Sendable, Equatable, Codable {
                     thisMonth: "\(AdviceNumber.text(average)) \(unit)",
                     lastMonth: before.map { "\(AdviceNumber.text($0)) \(unit)" },
                     target: Self.rangeText(low: limit.minimum, high: limit.maximum, unit: unit),
-                    status: over || under ? "off target" : "on target", change: change, explanation: explanation,
-                    source: limit.source))
+                    status: over || under ? "off target" : "on target",
+                    change: change,
+                    explanation: explanation,
+                    source: limit.source
+                )
+            )
         }
         if let weight = current.averageWeightKilograms {
             let before = previous?.averageWeightKilograms
             lines.append(
                 Line(
-                    topic: "weight (mean)", thisMonth: "\(AdviceNumber.text(weight)) kg",
-                    lastMonth: before.map { "\(AdviceNumber.text($0)) kg" }, target: nil, status: "no target",
+                    topic: "weight (mean)",
+                    thisMonth: "\(AdviceNumber.text(weight)) kg",
+                    lastMonth: before.map { "\(AdviceNumber.text($0)) kg" },
+                    target: nil,
+                    status: "no target",
                     change: before.map { abs(weight - $0) < 0.05 ? "same" : weight > $0 ? "up" : "down" },
                     explanation: "Your average weight this month; sudden gains often mean fluid.",
-                    source: "measurements (no weight target is set by KidneyHub)"))
+                    source: "measurements (no weight target is set by KidneyHub)"
+                )
+            )
         }
         if let gain = current.averageGainPercent {
             let before = previous?.averageGainPercent
             lines.append(
                 Line(
-                    topic: "interdialytic weight gain (mean)", thisMonth: "\(AdviceNumber.text(gain)) % of dry weight",
-                    lastMonth: before.map { "\(AdviceNumber.text($0)) %" }, target: "< 4 % of dry weight",
+                    topic: "interdialytic weight gain (mean)",
+                    thisMonth: "\(AdviceNumber.text(gain)) % of dry weight",
+                    lastMonth: before.map { "\(AdviceNumber.text($0)) %" },
+                    target: "< 4 % of dry weight",
                     status: gain < AlertRules.gainAlertPercent ? "on target" : "off target",
                     change: before.map { gain == $0 ? "same" : gain < $0 ? "better" : "worse" },
-                    explanation: "The weight you gain between sessions is mostly fluid; less gain is easier on your heart.",
-                    source: "nutrition.md §2.7 app rule [R23][R25]"))
+                    explanation:
+                        "The weight you gain between sessions is mostly fluid; less gain is easier on your heart.",
+                    source: "nutrition.md §2.7 app rule [R23][R25]"
+                )
+            )
         }
         if let systolic = current.averageSystolic, let diastolic = current.averageDiastolic {
             let target = Self.bloodPressureTarget(category)
@@ -183,13 +210,17 @@ public struct ReportCard: Sendable, Equatable, Codable {
                     status: onTarget ? "on target" : "off target",
                     change: before.map { systolic == $0 ? "same" : systolic < $0 ? "better" : "worse" },
                     explanation: "Lower blood pressure protects your kidneys and heart; less salt helps.",
-                    source: target.source))
+                    source: target.source
+                )
+            )
         }
         self.lines = lines
     }
 
     /// The blood-pressure target of a category: the same sources as the goal templates (issue 9).
-    static func bloodPressureTarget(_ category: DiseaseCategory?) -> (systolic: Double, diastolic: Double, source: String) {
+    static func bloodPressureTarget(_ category: DiseaseCategory?) -> (
+        systolic: Double, diastolic: Double, source: String
+    ) {
         switch category {
         case .hemodialysis?, .peritonealDialysis?:
             (140, 90, "KDOQI 2005 CVD in dialysis patients, guideline 12 (pre-dialysis < 140/90)")

@@ -36,12 +36,15 @@ public struct SubstitutionCandidate: Sendable, Equatable {
 public enum SubstitutionFinder {
     /// The source of the substitution rule.
     public static let rule = AdviceRule(
-        id: "substitution", version: 1, severity: .info,
+        id: "substitution",
+        version: 1,
+        severity: .info,
         message: "Instead, try a food from the same group with less of the nutrient at issue:",
         source: RuleSource(
             "KDOQI 2020: adjust dietary potassium and phosphorus to keep serum levels in range [R8]; DaVita "
                 + "low-potassium and low-phosphorus swaps [R20] (nutrition.md §2.3, §2.4)"
-        ))
+        )
+    )
 
     /// Up to `limit` replacements for `check`, best first: those that also fit what is left of the nutrient at issue,
     /// then those of the same kind (same first word of the name: white rice for brown rice), then by least of the
@@ -79,11 +82,19 @@ public enum SubstitutionFinder {
             let remaining = replacement.budget.first { $0.subject == subject }?.remaining ?? 0
             found.append(
                 Substitution(
-                    food: food, subject: subject, originalAmount: original, amount: amount, differences: differences,
-                    fitsRemaining: amount <= remaining, sameKind: food.nameWords.first == firstWord))
+                    food: food,
+                    subject: subject,
+                    originalAmount: original,
+                    amount: amount,
+                    differences: differences,
+                    fitsRemaining: amount <= remaining,
+                    sameKind: food.nameWords.first == firstWord
+                )
+            )
         }
         return Array(
-            found.sorted { Self.rank($0) < Self.rank($1) }.prefix(limit))
+            found.sorted { Self.rank($0) < Self.rank($1) }.prefix(limit)
+        )
     }
 
     /// The ranking key: smaller is better.

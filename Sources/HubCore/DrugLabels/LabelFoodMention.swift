@@ -22,8 +22,14 @@ public struct LabelFoodMention: Sendable, Equatable, Codable {
 
     /// A mention from its parts.
     public init(
-        setId: String, version: String, effectiveTime: String, drugNames: String, section: String, loinc: String,
-        term: String, sentence: String
+        setId: String,
+        version: String,
+        effectiveTime: String,
+        drugNames: String,
+        section: String,
+        loinc: String,
+        term: String,
+        sentence: String
     ) {
         self.setId = setId
         self.version = version
@@ -56,9 +62,16 @@ public enum LabelFoodTextExtractor {
                     guard let term = terms.first(where: { DrugCatalog.containsPhrase(words, $0) }) else { continue }
                     found.append(
                         LabelFoodMention(
-                            setId: label.set_id ?? "", version: label.version ?? "",
-                            effectiveTime: label.effective_time ?? "", drugNames: label.drugNames.joined(separator: "; "),
-                            section: section.field, loinc: section.loinc, term: term, sentence: sentence))
+                            setId: label.set_id ?? "",
+                            version: label.version ?? "",
+                            effectiveTime: label.effective_time ?? "",
+                            drugNames: label.drugNames.joined(separator: "; "),
+                            section: section.field,
+                            loinc: section.loinc,
+                            term: term,
+                            sentence: sentence
+                        )
+                    )
                 }
             }
         }

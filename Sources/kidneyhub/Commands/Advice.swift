@@ -13,7 +13,8 @@ struct Advice: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
     @Option(help: "The profile (needed when the store holds several).") var profile: String?
     @Flag(help: "Print JSON.") var json = false
-    @Flag(help: "Instead, list the last advice given (each firing with its rule version and facts).") var history = false
+    @Flag(help: "Instead, list the last advice given (each firing with its rule version and facts).") var history =
+        false
 
     func run() async throws {
         let database = try await openNutritionStore(store)
@@ -27,8 +28,10 @@ struct Advice: AsyncParsableCommand {
             }
             for firing in firings {
                 let facts = firing.message.facts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-                print("\(firing.context): \(firing.message.ruleId) v\(firing.message.ruleVersion) "
-                    + "[\(firing.message.severity.rawValue)] \(firing.message.text)")
+                print(
+                    "\(firing.context): \(firing.message.ruleId) v\(firing.message.ruleVersion) "
+                        + "[\(firing.message.severity.rawValue)] \(firing.message.text)"
+                )
                 print("  facts: \(facts.joined(separator: ", "))")
                 print("  source: \(firing.message.source.citation) (\(firing.message.source.verification.rawValue))")
             }
@@ -50,10 +53,14 @@ struct Advice: AsyncParsableCommand {
             ["NUTRIENT", "LIMIT", "TODAY", "7-DAY AVG", "LAB", "TREND", "MEDICATIONS"],
             matrix.rows.map { row in
                 let unit = NutrientText.unitText(row.unit)
-                let limit = row.limit.map { limit in
-                    [limit.minimum.map { "≥ \(NutrientText.number($0))" }, limit.maximum.map { "≤ \(NutrientText.number($0))" }]
+                let limit =
+                    row.limit.map { limit in
+                        [
+                            limit.minimum.map { "≥ \(NutrientText.number($0))" },
+                            limit.maximum.map { "≤ \(NutrientText.number($0))" },
+                        ]
                         .compactMap { $0 }.joined(separator: " ") + " \(unit)"
-                } ?? "none"
+                    } ?? "none"
                 return [
                     row.subject.rawValue, limit, "\(NutrientText.number(row.today)) \(unit)",
                     "\(NutrientText.number(row.sevenDayDailyAverage)) \(unit)", row.lab.map { $0.summary() } ?? "-",
@@ -105,7 +112,9 @@ struct ReportCardCommand: AsyncParsableCommand {
                 _ = try ReportCardService.days(of: month)
                 chosen = month
             } else {
-                chosen = try ReportCardService.previous(ReportCardService.month(of: try stored.profile.localDate(at: now)))
+                chosen = try ReportCardService.previous(
+                    ReportCardService.month(of: try stored.profile.localDate(at: now))
+                )
             }
         } catch let error as ReportCardService.MonthError {
             throw CommandFailure("--month: \(error.description)")

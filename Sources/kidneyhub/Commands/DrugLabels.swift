@@ -13,7 +13,8 @@ struct DrugLabels: AsyncParsableCommand {
 
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import an openFDA drug-label response (api.fda.gov/drug/label.json) from a file.")
+            abstract: "Import an openFDA drug-label response (api.fda.gov/drug/label.json) from a file."
+        )
         @OptionGroup var store: StoreOptions
         @Argument(help: "The JSON file.") var file: String
 
@@ -51,8 +52,10 @@ struct DrugLabels: AsyncParsableCommand {
                 return
             }
             for mention in mentions {
-                print("\(mention.drugNames) [\(mention.section) \(mention.loinc), set \(mention.setId) v\(mention.version)] "
-                    + "'\(mention.term)': \(mention.sentence)")
+                print(
+                    "\(mention.drugNames) [\(mention.section) \(mention.loinc), set \(mention.setId) v\(mention.version)] "
+                        + "'\(mention.term)': \(mention.sentence)"
+                )
             }
         }
     }

@@ -36,7 +36,12 @@ extension Foods {
             let result: (check: FoodCheck, substitutions: [Substitution])
             do {
                 result = try await service.check(
-                    food: found, amount: amount, unit: unit, profile: stored, at: currentEpochMilliseconds())
+                    food: found,
+                    amount: amount,
+                    unit: unit,
+                    profile: stored,
+                    at: currentEpochMilliseconds()
+                )
             } catch let error as PortionError {
                 throw CommandFailure(error.description)
             } catch let error as ProfileFieldError {
@@ -44,12 +49,16 @@ extension Foods {
             }
             let medications = stored.profile.medications.map { DrugCatalog.standard.match($0.name) }
             if json {
-                try printJSON(Output(check: result.check, substitutions: result.substitutions, medications: medications))
+                try printJSON(
+                    Output(check: result.check, substitutions: result.substitutions, medications: medications)
+                )
                 return
             }
             let check = result.check
-            print("\(NutrientText.number(amount)) \(unit) \(found.name) (\(NutrientText.number(check.food.grams)) g): "
-                + check.verdict.rawValue.uppercased())
+            print(
+                "\(NutrientText.number(amount)) \(unit) \(found.name) (\(NutrientText.number(check.food.grams)) g): "
+                    + check.verdict.rawValue.uppercased()
+            )
             for line in check.budget { print("- \(line.message.text)") }
             for message in check.interactions {
                 print("- [\(message.severity.rawValue)] \(message.text) [source: \(message.source.citation)]")

@@ -7,17 +7,26 @@ import Testing
     @Test func aDialysisPatientWithHighPotassiumOnABinderAndAnACEInhibitor() throws {
         let week = DailyIntake(
             (0..<7).map { _ in
-                IntakeContribution(nutrients: NutrientAmounts([.potassium: 3500, .sodium: 2000, .phosphorus: 900, .protein: 70]), fluidMilliliters: 900)
-            })
+                IntakeContribution(
+                    nutrients: NutrientAmounts([.potassium: 3500, .sodium: 2000, .phosphorus: 900, .protein: 70]),
+                    fluidMilliliters: 900
+                )
+            }
+        )
         let state = PatientAdviceState(
-            category: .hemodialysis, limits: States.limits(.hemodialysis),
-            today: States.eaten(potassium: 3200, sodium: 1500, phosphorus: 500, fluid: 400), lastSevenDays: week,
+            category: .hemodialysis,
+            limits: States.limits(.hemodialysis),
+            today: States.eaten(potassium: 3200, sodium: 1500, phosphorus: 500, fluid: 400),
+            lastSevenDays: week,
             labs: [
                 States.lab("potassium", 5.2, unit: "mmol/L", on: "2026-10-01"),
                 States.lab("potassium", 5.8, unit: "mmol/L", on: "2026-11-01"),
                 States.lab("phosphorus", 5.0, unit: "mg/dL", on: "2026-11-01"),
             ],
-            medications: [Medication(name: "Renvela 800 mg"), Medication(name: "lisinopril"), Medication(name: "Xyzzamab")])
+            medications: [
+                Medication(name: "Renvela 800 mg"), Medication(name: "lisinopril"), Medication(name: "Xyzzamab"),
+            ]
+        )
         let matrix = DecisionMatrix(state)
         #expect(matrix.rows.map(\.subject) == IntakeSubject.allCases)
         let potassium = try #require(matrix.rows.first { $0.subject == .potassium })
@@ -27,7 +36,11 @@ import Testing
         #expect(potassium.lab?.flag == .high)
         #expect(potassium.labTrend == "rising")
         #expect(potassium.medications == ["lisinopril"])
-        #expect(Set(potassium.advice.map(\.ruleId)) == ["matrix-over-today", "matrix-over-week", "matrix-lab-high", "matrix-medication"])
+        #expect(
+            Set(potassium.advice.map(\.ruleId)) == [
+                "matrix-over-today", "matrix-over-week", "matrix-lab-high", "matrix-medication",
+            ]
+        )
         let phosphorus = try #require(matrix.rows.first { $0.subject == .phosphorus })
         #expect(phosphorus.medications == ["Renvela 800 mg"])
         #expect(phosphorus.lab?.flag == .inRange)
@@ -54,19 +67,34 @@ import Testing
         let previous = MonthFacts(
             month: "2026-10",
             lastLabs: ["potassium": States.lab("potassium", 5.9, unit: "mmol/L", on: "2026-10-20")],
-            averageWeightKilograms: 71, averageGainPercent: 4.4, averageSystolic: 150, averageDiastolic: 92,
-            averageDailyIntake: [.potassium: 3400, .sodium: 2100], daysLogged: 20)
+            averageWeightKilograms: 71,
+            averageGainPercent: 4.4,
+            averageSystolic: 150,
+            averageDiastolic: 92,
+            averageDailyIntake: [.potassium: 3400, .sodium: 2100],
+            daysLogged: 20
+        )
         let current = MonthFacts(
             month: "2026-11",
             lastLabs: [
                 "potassium": States.lab("potassium", 5.3, unit: "mmol/L", on: "2026-11-20"),
                 "albumin": States.lab("albumin", 4.1, unit: "g/dL", on: "2026-11-20"),
             ],
-            averageWeightKilograms: 70.5, averageGainPercent: 3.1, averageSystolic: 135, averageDiastolic: 85,
-            averageDailyIntake: [.potassium: 2800, .sodium: 2500], daysLogged: 25)
+            averageWeightKilograms: 70.5,
+            averageGainPercent: 3.1,
+            averageSystolic: 135,
+            averageDiastolic: 85,
+            averageDailyIntake: [.potassium: 2800, .sodium: 2500],
+            daysLogged: 25
+        )
         let card = ReportCard(
-            current: current, previous: previous, category: .hemodialysis, hasDiabetes: false, limits: limits,
-            recommendedFoods: ["Apples, raw"])
+            current: current,
+            previous: previous,
+            category: .hemodialysis,
+            hasDiabetes: false,
+            limits: limits,
+            recommendedFoods: ["Apples, raw"]
+        )
         func line(_ topic: String) throws -> ReportCard.Line { try #require(card.lines.first { $0.topic == topic }) }
         let potassium = try line("potassium (blood)")
         #expect(potassium.status == "off target")
@@ -92,8 +120,13 @@ import Testing
 
     @Test func anEmptyMonthSaysSo() {
         let card = ReportCard(
-            current: MonthFacts(month: "2026-11"), previous: nil, category: .ckdG3a, hasDiabetes: false, limits: [],
-            recommendedFoods: [])
+            current: MonthFacts(month: "2026-11"),
+            previous: nil,
+            category: .ckdG3a,
+            hasDiabetes: false,
+            limits: [],
+            recommendedFoods: []
+        )
         #expect(card.lines.isEmpty)
         #expect(card.text.contains("No labs, readings or food entries this month."))
     }

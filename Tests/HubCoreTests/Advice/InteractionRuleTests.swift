@@ -19,33 +19,155 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(rule: "fdi-01-acei-arb-potassium", medications: ["Lisinopril 10 mg"], fires: Foods.banana, doesNotFire: Foods.apple, notTaking: ["amlodipine"]),
-        Case(rule: "fdi-01-acei-arb-potassium", medications: ["Cozaar"], fires: Foods.saltSubstitute, doesNotFire: Foods.whiteRice),
-        Case(rule: "fdi-02-spironolactone-potassium", medications: ["spironolactone 25 mg"], fires: Foods.saltSubstitute, doesNotFire: Foods.apple),
-        Case(rule: "fdi-02b-eplerenone-potassium", medications: ["Inspra"], fires: Foods.banana, doesNotFire: Foods.apple),
-        Case(rule: "fdi-03-finerenone-grapefruit", medications: ["Kerendia 10 mg"], fires: Foods.grapefruitJuice, doesNotFire: Foods.orangeJuice),
-        Case(rule: "fdi-03b-finerenone-potassium", medications: ["finerenone"], fires: Foods.banana, doesNotFire: Foods.apple),
-        Case(rule: "fdi-04-trimethoprim-potassium", medications: ["Bactrim DS"], fires: Foods.banana, doesNotFire: Foods.apple),
+        Case(
+            rule: "fdi-01-acei-arb-potassium",
+            medications: ["Lisinopril 10 mg"],
+            fires: Foods.banana,
+            doesNotFire: Foods.apple,
+            notTaking: ["amlodipine"]
+        ),
+        Case(
+            rule: "fdi-01-acei-arb-potassium",
+            medications: ["Cozaar"],
+            fires: Foods.saltSubstitute,
+            doesNotFire: Foods.whiteRice
+        ),
+        Case(
+            rule: "fdi-02-spironolactone-potassium",
+            medications: ["spironolactone 25 mg"],
+            fires: Foods.saltSubstitute,
+            doesNotFire: Foods.apple
+        ),
+        Case(
+            rule: "fdi-02b-eplerenone-potassium",
+            medications: ["Inspra"],
+            fires: Foods.banana,
+            doesNotFire: Foods.apple
+        ),
+        Case(
+            rule: "fdi-03-finerenone-grapefruit",
+            medications: ["Kerendia 10 mg"],
+            fires: Foods.grapefruitJuice,
+            doesNotFire: Foods.orangeJuice
+        ),
+        Case(
+            rule: "fdi-03b-finerenone-potassium",
+            medications: ["finerenone"],
+            fires: Foods.banana,
+            doesNotFire: Foods.apple
+        ),
+        Case(
+            rule: "fdi-04-trimethoprim-potassium",
+            medications: ["Bactrim DS"],
+            fires: Foods.banana,
+            doesNotFire: Foods.apple
+        ),
         Case(rule: "fdi-05-binder-with-meals", medications: ["Renvela 800 mg"], fires: Foods.apple),
         Case(rule: "fdi-05b-binder-with-meals", medications: ["Fosrenol 500 mg"], fires: Foods.whiteRice),
-        Case(rule: "fdi-06-calcium-binder-calcium-load", medications: ["calcium acetate 667 mg"], fires: Foods.milk, doesNotFire: Foods.apple),
-        Case(rule: "fdi-07-binder-timing", medications: ["ciprofloxacin 500 mg", "sevelamer carbonate"], fires: Foods.apple, notTaking: ["ciprofloxacin 500 mg"]),
-        Case(rule: "fdi-08-tacrolimus-grapefruit", medications: ["Prograf 1 mg"], fires: Foods.grapefruit, doesNotFire: Foods.orange),
-        Case(rule: "fdi-08-tacrolimus-grapefruit", medications: ["tacrolimus"], fires: Foods.pummelo, doesNotFire: Foods.orangeJuice),
-        Case(rule: "fdi-09-cyclosporine-grapefruit", medications: ["Neoral 100 mg"], fires: Foods.grapefruitJuice, doesNotFire: Foods.orange),
-        Case(rule: "fdi-10-atorvastatin-grapefruit", medications: ["Lipitor 20 mg"], fires: Foods.grapefruitJuice, doesNotFire: Foods.grapefruit),
-        Case(rule: "fdi-10b-simvastatin-grapefruit", medications: ["simvastatin 20 mg"], fires: Foods.grapefruit, doesNotFire: Foods.orange),
-        Case(rule: "fdi-11-dhp-ccb-grapefruit", medications: ["nifedipine ER 30 mg"], fires: Foods.grapefruitJuice, doesNotFire: Foods.orangeJuice),
-        Case(rule: "fdi-12-warfarin-vitamin-k", medications: ["warfarin 5 mg"], fires: Foods.spinachCooked, doesNotFire: Foods.apple),
-        Case(rule: "fdi-13-levothyroxine-foods", medications: ["Synthroid 100 mcg"], fires: Foods.walnuts, doesNotFire: Foods.whiteRice),
-        Case(rule: "fdi-14-ciprofloxacin-dairy", medications: ["Cipro 500 mg"], fires: Foods.milk, doesNotFire: Foods.apple),
-        Case(rule: "fdi-14b-tetracycline-quinolone-dairy", medications: ["doxycycline 100 mg"], fires: Foods.cheddar, doesNotFire: Foods.coconutMilk),
-        Case(rule: "fdi-15-maoi-tyramine", medications: ["Nardil"], fires: Foods.cheddar, doesNotFire: Foods.cottageCheese),
-        Case(rule: "fdi-16-metformin-alcohol", medications: ["metformin 500 mg"], fires: Foods.beer, doesNotFire: Foods.water),
-        Case(rule: "fdi-17-iron-tea-coffee-calcium", medications: ["ferrous sulfate 325 mg"], fires: Foods.coffee, doesNotFire: Foods.apple),
+        Case(
+            rule: "fdi-06-calcium-binder-calcium-load",
+            medications: ["calcium acetate 667 mg"],
+            fires: Foods.milk,
+            doesNotFire: Foods.apple
+        ),
+        Case(
+            rule: "fdi-07-binder-timing",
+            medications: ["ciprofloxacin 500 mg", "sevelamer carbonate"],
+            fires: Foods.apple,
+            notTaking: ["ciprofloxacin 500 mg"]
+        ),
+        Case(
+            rule: "fdi-08-tacrolimus-grapefruit",
+            medications: ["Prograf 1 mg"],
+            fires: Foods.grapefruit,
+            doesNotFire: Foods.orange
+        ),
+        Case(
+            rule: "fdi-08-tacrolimus-grapefruit",
+            medications: ["tacrolimus"],
+            fires: Foods.pummelo,
+            doesNotFire: Foods.orangeJuice
+        ),
+        Case(
+            rule: "fdi-09-cyclosporine-grapefruit",
+            medications: ["Neoral 100 mg"],
+            fires: Foods.grapefruitJuice,
+            doesNotFire: Foods.orange
+        ),
+        Case(
+            rule: "fdi-10-atorvastatin-grapefruit",
+            medications: ["Lipitor 20 mg"],
+            fires: Foods.grapefruitJuice,
+            doesNotFire: Foods.grapefruit
+        ),
+        Case(
+            rule: "fdi-10b-simvastatin-grapefruit",
+            medications: ["simvastatin 20 mg"],
+            fires: Foods.grapefruit,
+            doesNotFire: Foods.orange
+        ),
+        Case(
+            rule: "fdi-11-dhp-ccb-grapefruit",
+            medications: ["nifedipine ER 30 mg"],
+            fires: Foods.grapefruitJuice,
+            doesNotFire: Foods.orangeJuice
+        ),
+        Case(
+            rule: "fdi-12-warfarin-vitamin-k",
+            medications: ["warfarin 5 mg"],
+            fires: Foods.spinachCooked,
+            doesNotFire: Foods.apple
+        ),
+        Case(
+            rule: "fdi-13-levothyroxine-foods",
+            medications: ["Synthroid 100 mcg"],
+            fires: Foods.walnuts,
+            doesNotFire: Foods.whiteRice
+        ),
+        Case(
+            rule: "fdi-14-ciprofloxacin-dairy",
+            medications: ["Cipro 500 mg"],
+            fires: Foods.milk,
+            doesNotFire: Foods.apple
+        ),
+        Case(
+            rule: "fdi-14b-tetracycline-quinolone-dairy",
+            medications: ["doxycycline 100 mg"],
+            fires: Foods.cheddar,
+            doesNotFire: Foods.coconutMilk
+        ),
+        Case(
+            rule: "fdi-15-maoi-tyramine",
+            medications: ["Nardil"],
+            fires: Foods.cheddar,
+            doesNotFire: Foods.cottageCheese
+        ),
+        Case(
+            rule: "fdi-16-metformin-alcohol",
+            medications: ["metformin 500 mg"],
+            fires: Foods.beer,
+            doesNotFire: Foods.water
+        ),
+        Case(
+            rule: "fdi-17-iron-tea-coffee-calcium",
+            medications: ["ferrous sulfate 325 mg"],
+            fires: Foods.coffee,
+            doesNotFire: Foods.apple
+        ),
         Case(rule: "fdi-18-cinacalcet-with-food", medications: ["Sensipar 30 mg"], fires: Foods.apple),
-        Case(rule: "fdi-19-bicarbonate-sodium", medications: ["sodium bicarbonate 650 mg"], fires: Foods.chickenNoodleSoup, doesNotFire: Foods.apple),
-        Case(rule: "fdi-20-star-fruit", medications: [], fires: Foods.starFruit, doesNotFire: Foods.orange, notTaking: []),
+        Case(
+            rule: "fdi-19-bicarbonate-sodium",
+            medications: ["sodium bicarbonate 650 mg"],
+            fires: Foods.chickenNoodleSoup,
+            doesNotFire: Foods.apple
+        ),
+        Case(
+            rule: "fdi-20-star-fruit",
+            medications: [],
+            fires: Foods.starFruit,
+            doesNotFire: Foods.orange,
+            notTaking: []
+        ),
     ]
 
     static func fired(_ rule: String, medications: [String], food: AdviceFood, category: DiseaseCategory?) -> Bool {
@@ -89,7 +211,8 @@ import Testing
     @Test func aFiringRecordsTheRuleVersionAndTheFactsThatTriggeredIt() throws {
         let matches = [DrugCatalog.standard.match("Prograf 1 mg")]
         let message = try #require(
-            InteractionRules.evaluate(food: Foods.grapefruit, medications: matches, hasKidneyDisease: true).first)
+            InteractionRules.evaluate(food: Foods.grapefruit, medications: matches, hasKidneyDisease: true).first
+        )
         #expect(message.ruleId == "fdi-08-tacrolimus-grapefruit")
         #expect(message.ruleVersion == 1)
         #expect(message.severity == .critical)

@@ -50,7 +50,10 @@ import Testing
 
     @Test func anUnknownMedicationFiresNoInteractionEvenWithItsLookalikeFood() {
         let state = PatientAdviceState(
-            category: .kidneyTransplant, limits: [], medications: [Medication(name: "Tacrolimuss")])
+            category: .kidneyTransplant,
+            limits: [],
+            medications: [Medication(name: "Tacrolimuss")]
+        )
         #expect(state.medications.first?.hasNoInteractionData == true)
         let check = FoodChecker.check(Foods.grapefruit, state: state)
         #expect(check.interactions.isEmpty)

@@ -69,10 +69,12 @@ import Testing
         #expect(label.openfda?.generic_name == ["TACROLIMUS"])
         let mentions = LabelFoodTextExtractor.mentions(in: label)
         let grapefruit = mentions.filter { $0.term == "grapefruit" }
-        #expect(grapefruit.map(\.sentence) == [
-            "7 DRUG INTERACTIONS 7.1 CYP3A Inhibitors Grapefruit juice increases tacrolimus trough concentrations.",
-            "Avoid grapefruit and grapefruit juice.",
-        ])
+        #expect(
+            grapefruit.map(\.sentence) == [
+                "7 DRUG INTERACTIONS 7.1 CYP3A Inhibitors Grapefruit juice increases tacrolimus trough concentrations.",
+                "Avoid grapefruit and grapefruit juice.",
+            ]
+        )
         #expect(grapefruit.allSatisfy { $0.section == "drug_interactions" && $0.loinc == "34073-7" })
         #expect(mentions.contains { $0.term == "with food" && $0.loinc == "34068-7" })
         #expect(mentions.contains { $0.term == "alcohol" && $0.section == "information_for_patients" })

@@ -8,19 +8,47 @@ import Testing
         // Back to per-100-g facts from the portion.
         SubstitutionCandidate(
             facts: FoodFacts(
-                name: food.name, per100Grams: food.nutrients.scaled(by: 100 / food.grams), measures: [],
-                isLiquid: food.isLiquid),
-            group: food.group)
+                name: food.name,
+                per100Grams: food.nutrients.scaled(by: 100 / food.grams),
+                measures: [],
+                isLiquid: food.isLiquid
+            ),
+            group: food.group
+        )
     }
 
     /// Fruits, juices, grains and dairy, with a high-sodium fruit product that breaks another limit.
     static let pantry: [SubstitutionCandidate] = [
         Foods.banana, Foods.apple, Foods.orange, Foods.grapefruit, Foods.pummelo, Foods.starFruit, Foods.orangeJuice,
         Foods.grapefruitJuice, Foods.whiteRice, Foods.brownRice, Foods.milk, Foods.cheddar,
-        Foods.food("Apple juice, canned", group: Foods.fruits, grams: 248, liquid: true, fluid: 218, [.potassium: 250, .sodium: 10, .phosphorus: 17, .protein: 0.2]),
-        Foods.food("Cranberry juice cocktail", group: Foods.fruits, grams: 253, liquid: true, fluid: 220, [.potassium: 35, .sodium: 5, .phosphorus: 3, .protein: 0]),
-        Foods.food("Pickled salted plums", group: Foods.fruits, grams: 118, [.potassium: 50, .sodium: 2600, .phosphorus: 10, .protein: 0.5]),
-        Foods.food("Blueberries, raw", group: Foods.fruits, grams: 118, [.potassium: 91, .sodium: 1, .phosphorus: 14, .protein: 0.9]),
+        Foods.food(
+            "Apple juice, canned",
+            group: Foods.fruits,
+            grams: 248,
+            liquid: true,
+            fluid: 218,
+            [.potassium: 250, .sodium: 10, .phosphorus: 17, .protein: 0.2]
+        ),
+        Foods.food(
+            "Cranberry juice cocktail",
+            group: Foods.fruits,
+            grams: 253,
+            liquid: true,
+            fluid: 220,
+            [.potassium: 35, .sodium: 5, .phosphorus: 3, .protein: 0]
+        ),
+        Foods.food(
+            "Pickled salted plums",
+            group: Foods.fruits,
+            grams: 118,
+            [.potassium: 50, .sodium: 2600, .phosphorus: 10, .protein: 0.5]
+        ),
+        Foods.food(
+            "Blueberries, raw",
+            group: Foods.fruits,
+            grams: 118,
+            [.potassium: 91, .sodium: 1, .phosphorus: 14, .protein: 0.9]
+        ),
     ].map(candidate)
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -34,9 +62,16 @@ import Testing
         Case(name: "HD, K high × banana", state: States.dialysisHighPotassium, food: Foods.banana),
         Case(name: "HD, K high × orange juice", state: States.dialysisHighPotassium, food: Foods.orangeJuice),
         Case(name: "HD, K spent × brown rice", state: States.dialysisPotassiumSpent, food: Foods.brownRice),
-        Case(name: "Transplant, tacrolimus, K spent × orange", state: PatientAdviceState(
-            category: .kidneyTransplant, limits: States.limits(.hemodialysis), today: States.eaten(potassium: 2950),
-            medications: [Medication(name: "tacrolimus")]), food: Foods.orange),
+        Case(
+            name: "Transplant, tacrolimus, K spent × orange",
+            state: PatientAdviceState(
+                category: .kidneyTransplant,
+                limits: States.limits(.hemodialysis),
+                today: States.eaten(potassium: 2950),
+                medications: [Medication(name: "tacrolimus")]
+            ),
+            food: Foods.orange
+        ),
     ]
 
     @Test(arguments: cases) func everySuggestionKeepsEveryPromise(_ test: Case) throws {
@@ -67,8 +102,11 @@ import Testing
 
     @Test func aSaltyOrInteractingFoodIsNeverSuggested() throws {
         let state = PatientAdviceState(
-            category: .hemodialysis, limits: States.limits(.hemodialysis), today: States.eaten(potassium: 2200),
-            medications: [Medication(name: "Prograf")])
+            category: .hemodialysis,
+            limits: States.limits(.hemodialysis),
+            today: States.eaten(potassium: 2200),
+            medications: [Medication(name: "Prograf")]
+        )
         let check = FoodChecker.check(Foods.banana, state: state)
         let names = SubstitutionFinder.suggestions(for: check, candidates: Self.pantry, state: state, limit: 50)
             .map(\.food.name)
@@ -81,7 +119,10 @@ import Testing
 
     @Test func whiteRiceReplacesBrownRiceFirst() throws {
         let check = FoodChecker.check(Foods.brownRice, state: States.dialysisPotassiumSpent)
-        let first = try #require(SubstitutionFinder.suggestions(for: check, candidates: Self.pantry, state: States.dialysisPotassiumSpent).first)
+        let first = try #require(
+            SubstitutionFinder.suggestions(for: check, candidates: Self.pantry, state: States.dialysisPotassiumSpent)
+                .first
+        )
         #expect(first.food.name.hasPrefix("Rice, white"))
         #expect(first.sameKind)
     }
@@ -89,7 +130,9 @@ import Testing
     @Test func nothingIsSuggestedWhenNothingIsAtIssue() {
         let check = FoodChecker.check(Foods.apple, state: States.dialysisMorning)
         #expect(check.subjectAtIssue == nil)
-        #expect(SubstitutionFinder.suggestions(for: check, candidates: Self.pantry, state: States.dialysisMorning).isEmpty)
+        #expect(
+            SubstitutionFinder.suggestions(for: check, candidates: Self.pantry, state: States.dialysisMorning).isEmpty
+        )
     }
 }
 
@@ -101,7 +144,12 @@ import Testing
         #expect(check.verdict == .doesNotFit)
         #expect(check.budget.allSatisfy { $0.message.severity == .info })
         #expect(check.subjectAtIssue == .potassium)
-        let swaps = SubstitutionFinder.suggestions(for: check, candidates: SubstitutionTests.pantry, state: state, limit: 50)
+        let swaps = SubstitutionFinder.suggestions(
+            for: check,
+            candidates: SubstitutionTests.pantry,
+            state: state,
+            limit: 50
+        )
         #expect(swaps.map(\.food.name).contains("Apples, raw, with skin"))
         for swap in swaps {
             #expect(swap.amount < 422)
