@@ -17,6 +17,9 @@ let package = Package(
         .executable(name: "kidneyhub-simulator", targets: ["Simulator"]),
         .library(name: "AdapterKit", targets: ["AdapterKit"]),
         .library(name: "AdapterProtocol", targets: ["AdapterProtocol"]),
+        .executable(name: "kidneyhub-ble-scale", targets: ["BLEScale"]),
+        .executable(name: "kidneyhub-ble-bp-cuff", targets: ["BLEBloodPressureCuff"]),
+        .executable(name: "kidneyhub-ble-glucose", targets: ["BLEGlucose"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -145,6 +148,7 @@ let package = Package(
         .executableTarget(
             name: "kidneyhub",
             dependencies: [
+                "DesktopNotifications",
                 "FoodData",
                 "Hub",
                 "HubCore",
@@ -152,6 +156,18 @@ let package = Package(
                 "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: DesktopNotifications (issue 9): notifications on the desktop through freedesktop Notify, on the D-Bus client.
+        .target(
+            name: "DesktopNotifications",
+            dependencies: ["DBus", "Hub", "HubCore", "HubStore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DesktopNotificationsTests",
+            dependencies: ["DBus", "DesktopNotifications", "Hub", "HubCore", "HubStore"],
             swiftSettings: swiftSettings
         ),
 
@@ -182,7 +198,76 @@ let package = Package(
                 "HubStore",
                 "Simulator",
                 "kidneyhub",
+                // Bluetooth (issue 5): the mocked-BlueZ harness and the BLE adapter executables.
+                "BLETestHarness",
+                "BLEScale",
+                "BLEBloodPressureCuff",
+                "BLEGlucose",
+                "DBus",
             ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Bluetooth (issue 5): GATT decoders, a libdbus-1 client, BlueZ over it, the BLE adapters.
+        .target(
+            name: "GATTProfiles",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "GATTProfilesTests",
+            dependencies: ["GATTProfiles"],
+            swiftSettings: swiftSettings
+        ),
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
+        .target(
+            name: "DBus",
+            dependencies: ["CDBus"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BlueZ",
+            dependencies: ["DBus"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BLEAdapters",
+            dependencies: ["AdapterKit", "AdapterProtocol", "BlueZ", "DBus", "GATTProfiles"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "BLEScale",
+            dependencies: ["AdapterKit", "BLEAdapters"],
+            path: "Plugins/ble-scale",
+            exclude: ["adapter.json"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "BLEBloodPressureCuff",
+            dependencies: ["AdapterKit", "BLEAdapters"],
+            path: "Plugins/ble-bp-cuff",
+            exclude: ["adapter.json"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "BLEGlucose",
+            dependencies: ["AdapterKit", "BLEAdapters"],
+            path: "Plugins/ble-glucose",
+            exclude: ["adapter.json"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BLETestHarness",
+            dependencies: ["DBus"],
+            path: "Tests/BLETestHarness",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BlueZTests",
+            dependencies: ["BlueZ", "BLETestHarness", "DBus", "GATTProfiles"],
             swiftSettings: swiftSettings
         ),
 

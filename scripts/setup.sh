@@ -5,6 +5,9 @@
 set -euo pipefail
 
 debian_packages=(libsqlite3-dev libvips-dev python3 zlib1g-dev)
+# Bluetooth (issue 5): libdbus-1 for the BlueZ client; a private dbus-daemon and python3-dbusmock (Debian's
+# /usr/bin/python3 with python3-dbus and python3-gi) for the mocked org.bluez the BLE tests run against.
+debian_packages+=(libdbus-1-dev dbus-daemon python3-dbusmock)
 python_tools=(pytest jsonschema referencing)
 
 install_debian() {

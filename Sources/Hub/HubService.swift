@@ -152,11 +152,22 @@ public actor HubService {
         return match.adapterId
     }
 
-    /// Pairs a device through its adapter.
+    /// Pairs a device through its adapter and remembers it, so `serve` syncs it from then on.
     public func pair(deviceId: String, adapterId: String, passkey: String?) async throws -> DeviceDescriptor {
         let client = try await supervisor(for: adapterId).client()
         guard client.info?.capabilities.pair == true else { throw Self.incapable(adapterId, "pair devices") }
-        return try await client.pair(deviceId: deviceId, passkey: passkey).device
+        let device = try await client.pair(deviceId: deviceId, passkey: passkey).device
+        try await store.rememberPairedDevice(
+            HubStore.DeviceIdentity(
+                adapterId: adapterId,
+                deviceId: device.deviceId,
+                manufacturer: device.manufacturer,
+                model: device.model ?? device.name,
+                serial: device.serial
+            ),
+            atMs: Self.nowMs()
+        )
+        return device
     }
 
     /// Syncs one device from its stored cursor. If the adapter crashes or hangs meanwhile, the

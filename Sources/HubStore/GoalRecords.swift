@@ -99,6 +99,29 @@ public struct StoredNotification: Sendable, Hashable, Codable {
     public var pushedAtMs: Int64?
     /// When it was marked read; nil while unread.
     public var readAtMs: Int64?
+
+    /// A notification from its parts (the store makes them; sinks' tests too).
+    public init(
+        id: Int64,
+        profileId: Int64?,
+        type: NotificationType,
+        title: String,
+        body: String,
+        createdAtMs: Int64,
+        pushAfterMs: Int64,
+        pushedAtMs: Int64? = nil,
+        readAtMs: Int64? = nil
+    ) {
+        self.id = id
+        self.profileId = profileId
+        self.type = type
+        self.title = title
+        self.body = body
+        self.createdAtMs = createdAtMs
+        self.pushAfterMs = pushAfterMs
+        self.pushedAtMs = pushedAtMs
+        self.readAtMs = readAtMs
+    }
 }
 
 /// A reminder rule with what it remembers.

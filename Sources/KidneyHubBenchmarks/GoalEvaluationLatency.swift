@@ -225,7 +225,14 @@ struct GoalEvaluationLatency: AsyncParsableCommand {
         )
         if breakdown {
             let n = Double(readings)
-            print(String(format: "  mean: store %.2f ms, tagger %.2f ms, goals %.2f ms", phases[0] / n, phases[1] / n, phases[2] / n))
+            print(
+                String(
+                    format: "  mean: store %.2f ms, tagger %.2f ms, goals %.2f ms",
+                    phases[0] / n,
+                    phases[1] / n,
+                    phases[2] / n
+                )
+            )
         }
         print(
             String(

@@ -189,7 +189,7 @@ public actor GoalEngine {
             data = shared
         } else {
             let (since, end) = dataSpan(of: goal, in: window, context: context)
-            data = try await load([goal], sinceMs: since, untilMs: min(end, untilMs))
+            data = try await load([goal], sinceMs: since, untilMs: min(end, untilMs), context: context)
         }
         return GoalAssessor.progress(of: goal.kind, in: window, data: data, context: context, untilMs: untilMs)
     }
@@ -213,10 +213,10 @@ public actor GoalEngine {
     }
 
     /// One query for the data of several goals of one profile over a span.
-    private func load(_ goals: [Goal], sinceMs: Int64, untilMs: Int64) async throws -> GoalData {
+    private func load(_ goals: [Goal], sinceMs: Int64, untilMs: Int64, context: GoalContext) async throws -> GoalData {
         guard let profileId = goals.first?.profileId else { return GoalData() }
         let kinds = goals.reduce(into: Set<MeasurementKind>()) { $0.formUnion($1.kind.readingKinds) }
-        return try await store.goalData(
+        var data = try await store.goalData(
             profileId: profileId,
             kinds: kinds,
             labs: goals.reduce(into: Set<String>()) { $0.formUnion($1.kind.labAnalytes) },
@@ -224,6 +224,14 @@ public actor GoalEngine {
             sinceMs: sinceMs,
             untilMs: untilMs
         )
+        if goals.contains(where: { $0.kind.usesIntake }), untilMs > sinceMs {
+            let from = GoalCalendar.date(at: sinceMs, in: context.timeZone)
+            let through = GoalCalendar.date(at: untilMs - 1, in: context.timeZone)
+            for (date, intake) in try await store.intakeTotals(profileId: profileId, from: from, through: through) {
+                data.intake[date] = intake
+            }
+        }
+        return data
     }
 
     // MARK: - New readings
@@ -241,10 +249,15 @@ public actor GoalEngine {
         return report
     }
 
-    /// Evaluates a profile's goals touched by new readings of `kinds` or new results of `labs`.
-    public func evaluateTouched(profileId: Int64, kinds: Set<MeasurementKind>, labs: Set<String>, at atMs: Int64)
-        async throws -> EvaluationReport
-    {
+    /// Evaluates a profile's goals touched by new readings of `kinds`, new results of `labs`, or (`intake`) a new
+    /// entry in the intake log.
+    public func evaluateTouched(
+        profileId: Int64,
+        kinds: Set<MeasurementKind>,
+        labs: Set<String>,
+        intake: Bool = false,
+        at atMs: Int64
+    ) async throws -> EvaluationReport {
         var report = EvaluationReport()
         guard let stored = try await store.profiles().first(where: { $0.id == profileId }) else { return report }
         let context = try GoalContext(stored.profile)
@@ -254,11 +267,12 @@ public actor GoalEngine {
         let touched = try await store.goals(profileId: profileId).filter { goal in
             if case .until(let end) = goal.period, end < today { return false }
             return !goal.kind.readingKinds.isDisjoint(with: kinds) || !goal.kind.labAnalytes.isDisjoint(with: labs)
+                || (intake && goal.kind.usesIntake)
         }
         // One query covers every touched goal's current window (trends are judged only when a period closes).
         let since = touched.map { dataSpan(of: $0, in: $0.period.window(containing: today), context: context).0 }.min()
         var data: GoalData?
-        if let since { data = try await load(touched, sinceMs: since, untilMs: atMs + 1) }
+        if let since { data = try await load(touched, sinceMs: since, untilMs: atMs + 1, context: context) }
         for goal in touched {
             let window = goal.period.window(containing: today)
             let progress = try await progress(of: goal, in: window, context: context, untilMs: atMs + 1, data: data)

@@ -108,6 +108,45 @@ public enum GoalAssessor {
                 measure: percents.max()
             )
 
+        case .intakeWithin(let subject, let minimum, let maximum):
+            let limit = DailyLimit(subject: subject, minimum: minimum, maximum: maximum, basis: "", source: "")
+            // Only days that have ended (or today, for the open window) are judged; a day with no entries is unlogged.
+            let lastDay = min(window.last, GoalCalendar.date(at: end - 1, in: context.timeZone))
+            guard lastDay >= window.first else { return .noData }
+            var within = 0
+            var logged = 0
+            var total = 0.0
+            for day in window.first.daysSinceEpoch...lastDay.daysSinceEpoch {
+                guard let intake = data.intake[CalendarDate(daysSinceEpoch: day)], intake.entries > 0 else { continue }
+                logged += 1
+                total += intake.total(of: subject).value
+                if limit.status(of: intake.total(of: subject)) == .within { within += 1 }
+            }
+            guard logged > 0 else { return .noData }
+            let met = within == window.dayCount
+            return GoalProgress(
+                met: met,
+                fraction: Double(within) / Double(window.dayCount),
+                detail: "\(within) of \(window.dayCount) day\(window.dayCount == 1 ? "" : "s") within, "
+                    + "\(logged) logged, \(Int(total.rounded())) \(subject.unit) in all",
+                measure: total / Double(logged)
+            )
+
+        case .drinkWater(let target):
+            var total = 0.0
+            for (day, intake) in data.intake where day >= window.first && day <= window.last {
+                total += intake.fluidMilliliters
+            }
+            let perDay = total / Double(window.dayCount)
+            guard total > 0 || end >= windowEnd else { return .noData }
+            return GoalProgress(
+                met: perDay >= target,
+                fraction: min(1, perDay / target),
+                detail: window.dayCount == 1
+                    ? "\(Int(total.rounded())) mL" : "\(Int(perDay.rounded())) mL a day on average",
+                measure: perDay
+            )
+
         case .stepsPerDay(let target):
             let total = data.readings[.steps, default: []].filter { inWindow($0.atMs) }.map(\.value).reduce(0, +)
             let perDay = total / Double(window.dayCount)

@@ -39,6 +39,8 @@ public struct GoalData: Sendable {
     public var labs: [String: [Reading]]
     /// Body weights with their dialysis phase, for interdialytic gains.
     public var taggedWeights: [TaggedWeight]
+    /// The intake log's totals per local date (dates without entries may be missing).
+    public var intake: [CalendarDate: DailyIntake] = [:]
 
     /// Data from its parts; any may be empty.
     public init(

@@ -2,8 +2,8 @@ import Foundation
 
 /// What a goal asks for. Targets are in canonical units (kg, mm[Hg], the lab's canonical unit, steps).
 ///
-/// Intake goals (protein, potassium, sodium, phosphorus, fluid, fruit and vegetables, water) need the nutrition
-/// log's daily totals and are added with it.
+/// Intake goals read the nutrition log's daily totals (`DailyIntake`); "fruit and vegetable cups" is not offered
+/// yet, since the log does not record food groups in cups.
 public enum GoalKind: Sendable, Hashable, Codable {
     /// The weight (after dialysis, when the weights carry phases) between two values: a target weight with a
     /// tolerance, or the dry-weight range.
@@ -18,6 +18,19 @@ public enum GoalKind: Sendable, Hashable, Codable {
     case interdialyticGainBelow(percentOfDryWeight: Double)
     /// At least this many steps a day (on average over a week or month).
     case stepsPerDay(Int)
+    /// Each day's intake of a nutrient or of fluid within the limits (the profile's daily limits, nutrition.md §2).
+    case intakeWithin(subject: IntakeSubject, minimum: Double?, maximum: Double?)
+    /// Drink at least this much a day (on average over a week or month); only for categories without a fluid
+    /// restriction (nutrition.md §2.6).
+    case drinkWater(milliliters: Double)
+
+    /// True when the goal is judged on the intake log's daily totals.
+    public var usesIntake: Bool {
+        switch self {
+        case .intakeWithin, .drinkWater: true
+        default: false
+        }
+    }
 
     /// The device-reading kinds whose new readings can change this goal's progress (its ingest trigger).
     public var readingKinds: Set<MeasurementKind> {
@@ -25,7 +38,7 @@ public enum GoalKind: Sendable, Hashable, Codable {
         case .weightRange, .interdialyticGainBelow: [.bodyWeight]
         case .bloodPressureBelow: [.bloodPressure]
         case .stepsPerDay: [.steps]
-        case .labInRange, .egfrStable: []
+        case .labInRange, .egfrStable, .intakeWithin, .drinkWater: []
         }
     }
 
@@ -41,8 +54,10 @@ public enum GoalKind: Sendable, Hashable, Codable {
     /// True when the goal can be met before its period ends (more steps never undo the day's total); other goals
     /// are judged when the period closes, on all of its data.
     public var canBeMetEarly: Bool {
-        if case .stepsPerDay = self { return true }
-        return false
+        switch self {
+        case .stepsPerDay, .drinkWater: true
+        default: false
+        }
     }
 
     /// A short name of the kind, as on the command line: `weight`, `blood-pressure`, `lab`, `egfr-stable`,
@@ -55,6 +70,8 @@ public enum GoalKind: Sendable, Hashable, Codable {
         case .egfrStable: "egfr-stable"
         case .interdialyticGainBelow: "interdialytic-gain"
         case .stepsPerDay: "steps"
+        case .intakeWithin: "intake"
+        case .drinkWater: "drink-water"
         }
     }
 
@@ -81,6 +98,17 @@ public enum GoalKind: Sendable, Hashable, Codable {
             return "interdialytic weight gain below \(Self.number(percent)) % of dry weight"
         case .stepsPerDay(let steps):
             return "\(steps) steps a day"
+        case .intakeWithin(let subject, let minimum, let maximum):
+            let range =
+                switch (minimum, maximum) {
+                case (let low?, let high?): "\(Self.number(low))–\(Self.number(high))"
+                case (let low?, nil): "at least \(Self.number(low))"
+                case (nil, let high?): "at most \(Self.number(high))"
+                case (nil, nil): "logged"
+                }
+            return "\(subject.rawValue) \(range) \(subject.unit) a day"
+        case .drinkWater(let milliliters):
+            return "drink \(Self.number(milliliters)) mL a day"
         }
     }
 
@@ -132,6 +160,22 @@ public enum GoalKind: Sendable, Hashable, Codable {
         case .stepsPerDay(let steps):
             guard (1...100_000).contains(steps) else {
                 throw GoalFieldError(field: "target", reason: "1 to 100000 steps")
+            }
+        case .intakeWithin(_, let minimum, let maximum):
+            guard minimum != nil || maximum != nil else {
+                throw GoalFieldError(field: "target", reason: "give a minimum, a maximum or both")
+            }
+            for value in [minimum, maximum].compactMap({ $0 }) where !(value.isFinite && value >= 0 && value <= 100_000)
+            {
+                throw GoalFieldError(field: "target", reason: "\(value) is not a daily amount (0–100000)")
+            }
+            if let minimum, let maximum, minimum > maximum {
+                throw GoalFieldError(field: "target", reason: "the minimum is above the maximum")
+            }
+        case .drinkWater(let milliliters):
+            // 10 L a day is beyond any drinking goal; a typo in L instead of mL lands below 50.
+            guard milliliters.isFinite, (50...10_000).contains(milliliters) else {
+                throw GoalFieldError(field: "target", reason: "50 to 10000 mL a day")
             }
         }
     }

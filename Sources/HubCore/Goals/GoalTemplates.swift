@@ -59,6 +59,32 @@ public enum GoalTemplates {
         offered(for: profile).first { $0.id == id }
     }
 
+    /// Intake templates from a profile's daily limits (nutrition's `DailyLimits`, with the care team's overrides):
+    /// one "within limits" goal per limit, and a drinking goal where the fluid limit is a minimum, which the
+    /// nutrition rules set only for categories without a fluid restriction (nutrition.md §2.6). Each cites the
+    /// limit's own source.
+    public static func intakeTemplates(from limits: [DailyLimit]) -> [GoalTemplate] {
+        limits.map { limit in
+            if limit.subject == .fluid, let minimum = limit.minimum, limit.maximum == nil {
+                return GoalTemplate(
+                    id: "drink-water",
+                    title: "Drink \(GoalKind.number(minimum.rounded())) mL a day",
+                    kind: .drinkWater(milliliters: minimum.rounded()),
+                    period: .day,
+                    source: limit.source
+                )
+            }
+            let kind = GoalKind.intakeWithin(subject: limit.subject, minimum: limit.minimum, maximum: limit.maximum)
+            return GoalTemplate(
+                id: "intake-\(limit.subject.rawValue)",
+                title: "\(limit.subject.rawValue.capitalized) within limits (\(limit.basis))",
+                kind: kind,
+                period: .day,
+                source: limit.source
+            )
+        }
+    }
+
     // MARK: - The templates and their sources
 
     /// KDIGO 2021 Clinical Practice Guideline for the Management of Blood Pressure in CKD (Kidney Int 2021;99(3S)),

@@ -58,7 +58,7 @@ public enum RewardRules {
         case .weightRange(let low, let high):
             func distance(_ value: Double) -> Double { value < low ? low - value : max(0, value - high) }
             return distance(before) - distance(now) >= improvingWeightKilograms
-        case .egfrStable, .interdialyticGainBelow, .stepsPerDay:
+        case .egfrStable, .interdialyticGainBelow, .stepsPerDay, .intakeWithin, .drinkWater:
             return false
         }
     }
@@ -104,6 +104,8 @@ public enum RewardRules {
             case (.egfrStable, _): return "Kidney keeper"
             case (.bloodPressureBelow, _): return "Pressure in check"
             case (.stepsPerDay, _): return "On the move"
+            case (.intakeWithin, _): return "Kidney-friendly plate"
+            case (.drinkWater, _): return "Well hydrated"
             default: return "Target reached"
             }
         case .streak(let count): return "\(count) in a row"

@@ -56,14 +56,39 @@ struct Devices: AsyncParsableCommand {
 
         func run() async throws {
             bootstrapLogging()
+            var passkey = passkey
+            while true {
+                do {
+                    let device = try await pair(passkey: passkey)
+                    print("paired \(device.name) (\(device.deviceId))")
+                    return
+                } catch let error as RPCError
+                    where error.code == .pairingFailed && error.data["needsPasskey"]?.boolValue == true
+                {
+                    // The device showed a passkey (adapter-protocol.md §4, -32005 needsPasskey): ask for it once.
+                    guard passkey == nil, isatty(STDIN_FILENO) == 1 else {
+                        throw CommandFailure(
+                            "pairing \(id) failed: \(error.message)"
+                                + "\nThe device asks for the passkey it shows: run again with --passkey NNNNNN"
+                        )
+                    }
+                    FileHandle.standardError.write(Data("Passkey shown on \(id): ".utf8))
+                    passkey = await readLineOffThePool()?.trimmingCharacters(in: .whitespaces)
+                    guard passkey?.isEmpty == false else { throw CommandFailure("no passkey given: \(id) not paired") }
+                } catch let error as RPCError where error.code == .pairingFailed || error.code == .unsupportedDevice {
+                    throw CommandFailure("pairing \(id) failed: \(error.message)")
+                }
+            }
+        }
+
+        private func pair(passkey: String?) async throws -> DeviceDescriptor {
             let request = ControlPairRequest(deviceId: id, adapterId: adapter, passkey: passkey)
-            let device = try await viaRunningHub(store, request, \.device) {
+            return try await viaRunningHub(store, request, \.device) {
                 try await withHub(store: store, search: search) { hub in
                     let adapterId = try await hub.adapter(of: id, given: adapter)
                     return try await hub.pair(deviceId: id, adapterId: adapterId, passkey: passkey)
                 }
             }
-            print("paired \(device.name) (\(device.deviceId))")
         }
     }
 
@@ -79,7 +104,7 @@ struct Devices: AsyncParsableCommand {
         func run() async throws {
             bootstrapLogging()
             let report = try await viaRunningHub(store, ControlSyncRequest(deviceId: id, adapterId: adapter), { $0 }) {
-                try await withHub(store: store, search: search) { hub in
+                try await withHub(store: store, search: search, onActivity: printAdapterWarnings) { hub in
                     let adapterId = try await hub.adapter(of: id, given: adapter)
                     return try await hub.sync(deviceId: id, adapterId: adapterId)
                 }
@@ -120,6 +145,19 @@ struct Devices: AsyncParsableCommand {
             )
         }
     }
+}
+
+/// A line from stdin, read on a thread of its own so the cooperative pool is never blocked.
+func readLineOffThePool() async -> String? {
+    await withCheckedContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(returning: readLine()) }
+    }
+}
+
+/// Shows an adapter's warnings (skipped malformed values with their bytes, dropped links) on stderr as they come.
+@Sendable func printAdapterWarnings(_ adapterId: String, _ activity: AdapterActivity) {
+    guard case .log(let log) = activity, log.level >= .warning else { return }
+    FileHandle.standardError.write(Data("\(log.level.rawValue): \(adapterId): \(log.message)\n".utf8))
 }
 
 /// An epoch-millisecond instant in UTC, for listings.

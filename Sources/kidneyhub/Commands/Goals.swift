@@ -1,4 +1,5 @@
 import ArgumentParser
+import DesktopNotifications
 import Foundation
 import Hub
 import HubCore
@@ -27,7 +28,10 @@ struct Goals: AsyncParsableCommand {
                     "profile '\(stored.name)' has no disease category: set it with `kidneyhub profile set --category`"
                 )
             }
-            let templates = GoalTemplates.offered(for: stored.profile)
+            let database = try openStoreForReading(store)
+            let templates =
+                GoalTemplates.offered(for: stored.profile)
+                + GoalTemplates.intakeTemplates(from: try await database.dailyLimits(for: stored))
             if json {
                 try printJSON(
                     templates.map {
@@ -72,8 +76,11 @@ struct Goals: AsyncParsableCommand {
             var kind: GoalKind?
             var period = GoalPeriod.day
             if let template {
-                guard let found = GoalTemplates.template(id: template, for: stored.profile) else {
-                    let offered = GoalTemplates.offered(for: stored.profile).map(\.id).joined(separator: ", ")
+                let offeredTemplates =
+                    GoalTemplates.offered(for: stored.profile)
+                    + GoalTemplates.intakeTemplates(from: try await database.dailyLimits(for: stored))
+                guard let found = offeredTemplates.first(where: { $0.id == template }) else {
+                    let offered = offeredTemplates.map(\.id).joined(separator: ", ")
                     throw CommandFailure(
                         "no template '\(template)' for profile '\(stored.name)' (offered: \(offered.isEmpty ? "none; set --category on the profile" : offered))"
                     )
@@ -231,6 +238,10 @@ struct GoalTargetOptions: ParsableArguments {
     @Option(name: .customLong("max-decline"), help: "egfr-stable: the largest decline a year.") var maxDecline: Double?
     @Option(help: "interdialytic-gain: below this % of dry weight.") var percent: Double?
     @Option(help: "steps: steps a day.") var steps: Int?
+    @Option(help: "intake: protein, sodium, potassium, phosphorus or fluid.") var nutrient: String?
+    @Option(name: .customLong("min"), help: "intake: the daily minimum (g, mg or mL).") var minimum: Double?
+    @Option(name: .customLong("max"), help: "intake: the daily maximum (g, mg or mL).") var maximum: Double?
+    @Option(help: "drink-water: mL a day.") var milliliters: Double?
     @Option(help: "day, week, month or until:YYYY-MM-DD.") var period: String?
 
     /// The kind the options describe, starting from `base` (a template's or the goal's) when the kind is not given.
@@ -277,9 +288,28 @@ struct GoalTargetOptions: ParsableArguments {
             if case .stepsPerDay(let s)? = base { value = s }
             guard let value = steps ?? value else { throw CommandFailure("steps: give --steps N") }
             built = .stepsPerDay(value)
+        case ("intake", let base):
+            var (subject, low, high): (IntakeSubject?, Double?, Double?) = (nil, nil, nil)
+            if case .intakeWithin(let s, let l, let h)? = base { (subject, low, high) = (s, l, h) }
+            if let nutrient {
+                guard let parsed = IntakeSubject(rawValue: nutrient) else {
+                    throw CommandFailure(
+                        "--nutrient: protein, sodium, potassium, phosphorus or fluid (not '\(nutrient)')"
+                    )
+                }
+                subject = parsed
+            }
+            guard let subject else { throw CommandFailure("intake: give --nutrient and --min and/or --max") }
+            built = .intakeWithin(subject: subject, minimum: minimum ?? low, maximum: maximum ?? high)
+        case ("drink-water", let base):
+            var value: Double?
+            if case .drinkWater(let m)? = base { value = m }
+            guard let value = milliliters ?? value else { throw CommandFailure("drink-water: give --milliliters") }
+            built = .drinkWater(milliliters: value)
         default:
             throw CommandFailure(
-                "--kind: unknown kind '\(name)' (accepted: weight, blood-pressure, lab, egfr-stable, interdialytic-gain, steps)"
+                "--kind: unknown kind '\(name)' (accepted: weight, blood-pressure, lab, egfr-stable, interdialytic-gain, "
+                    + "steps, intake, drink-water)"
             )
         }
         do {
@@ -311,7 +341,10 @@ func parseInstant(_ text: String, option: String) throws -> Int64 {
 
 /// The dispatcher the commands push notifications with: the profile's command, and the desktop when it runs.
 func notificationDispatcher(_ store: HubDatabase) -> NotificationDispatcher {
-    NotificationDispatcher(store: store, sinks: [CommandNotifier()])
+    NotificationDispatcher(
+        store: store,
+        sinks: [CommandNotifier()] + (DesktopNotifier.fromEnvironment().map { [$0] } ?? [])
+    )
 }
 
 private struct TemplateJSON: Encodable {

@@ -62,6 +62,8 @@ struct Log: AsyncParsableCommand {
             )
             print("Logged \(Log.describe(entry))")
             try await Log.advise(after: entry, database: database, profile: stored)
+            // The intake goals this entry touches (issue 9).
+            try await evaluateIntakeGoals(database, profileId: stored.id)
         }
     }
 
@@ -98,6 +100,8 @@ struct Log: AsyncParsableCommand {
             )
             print("Logged \(Log.describe(entry))")
             try await Log.advise(after: entry, database: database, profile: stored)
+            // The intake goals this entry touches (issue 9).
+            try await evaluateIntakeGoals(database, profileId: stored.id)
         }
     }
 
@@ -174,4 +178,11 @@ extension Optional {
         guard let self else { return nil }
         return try await transform(self)
     }
+}
+
+/// Evaluates the profile's intake goals after a log entry and pushes what became due (issue 9).
+func evaluateIntakeGoals(_ database: HubDatabase, profileId: Int64) async throws {
+    let now = currentEpochMilliseconds()
+    _ = try await GoalEngine(store: database).evaluateTouched(profileId: profileId, kinds: [], labs: [], intake: true, at: now)
+    await notificationDispatcher(database).deliverDue(at: now)
 }

@@ -8,21 +8,37 @@ struct CommandResult: Sendable {
 
     /// Runs an executable to completion on a thread of its own, so that waiting never blocks
     /// the cooperative pool the hub code under test (in-process tests) runs on.
-    static func run(_ executable: String, _ arguments: [String], timeout: Duration) async throws -> CommandResult {
+    /// `environment` is added to this process's own.
+    static func run(
+        _ executable: String,
+        _ arguments: [String],
+        timeout: Duration,
+        environment: [String: String] = [:]
+    ) async throws -> CommandResult {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Result { try runBlocking(executable, arguments, timeout: timeout) })
+                continuation.resume(
+                    with: Result {
+                        try runBlocking(executable, arguments, timeout: timeout, environment: environment)
+                    }
+                )
             }
         }
     }
 
     /// Runs an executable to completion, draining both pipes concurrently; kills it after `timeout`.
-    private static func runBlocking(_ executable: String, _ arguments: [String], timeout: Duration) throws
-        -> CommandResult
-    {
+    private static func runBlocking(
+        _ executable: String,
+        _ arguments: [String],
+        timeout: Duration,
+        environment: [String: String]
+    ) throws -> CommandResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -50,10 +66,15 @@ struct CommandResult: Sendable {
     }
 
     /// Starts a command and returns at once, for tests that kill it midway.
-    static func start(_ executable: String, _ arguments: [String]) throws -> Process {
+    static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> Process
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
