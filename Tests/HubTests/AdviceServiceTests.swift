@@ -5,8 +5,16 @@ import HubCore
 import HubStore
 import Testing
 
-/// The shipped USDA database, read once.
-private let usdaFoods = Result { () throws(FoodDataError) -> USDAFoodDatabase in try ShippedFoodDatabase.load() }
+/// The shipped USDA database, read once, on a thread of its own: decompressing and parsing it takes a second or more
+/// of CPU, which must not block the cooperative thread pool the other suites' tests run on.
+private let usdaFoods = Task { () -> Result<USDAFoodDatabase, FoodDataError> in
+    await withCheckedContinuation { continuation in
+        Thread {
+            continuation.resume(
+                returning: Result { () throws(FoodDataError) -> USDAFoodDatabase in try ShippedFoodDatabase.load() })
+        }.start()
+    }
+}
 
 /// A store with the USDA foods and one hemodialysis patient in Berlin (dry weight 70 kg) whose last serum potassium
 /// was 5.6 mmol/L on 2026-11-02.
@@ -19,7 +27,7 @@ private struct AdviceWorld {
     static func make(medications: [Medication] = []) async throws -> AdviceWorld {
         let directory = try TemporaryDirectory()
         let store = try HubDatabase.open(atPath: directory.file("store.sqlite"), durability: .normal)
-        try await store.importFoodDatabase(try usdaFoods.get(), atMs: 1)
+        try await store.importFoodDatabase(try await usdaFoods.value.get(), atMs: 1)
         try await store.acceptTerms(version: TermsOfService.current.version, atMs: 1)
         let profile = try await store.saveProfile(
             PatientProfile(
