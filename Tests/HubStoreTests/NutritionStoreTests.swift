@@ -8,10 +8,39 @@ import Testing
 /// The shipped USDA database, read once for all tests.
 private let shippedFoods = Result { () throws(FoodDataError) -> USDAFoodDatabase in try ShippedFoodDatabase.load() }
 
+/// Where the imported template store lives for the test process.
+private let templateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "kidneyhub-tests-foods-\(UUID().uuidString)"
+)
+
+/// One store with the USDA foods imported, made once per test process; each test works on a copy of its file, so
+/// the import (the costliest step) runs once rather than beside every other suite's timing-sensitive tests.
+private actor ImportedTemplate {
+    static let shared = ImportedTemplate()
+    private var path: String?
+
+    func file() async throws -> String {
+        if let path { return path }
+        let file = templateDirectory.appendingPathComponent("template.sqlite").path
+        // Removed when the test process exits (a C callback: it may use only globals).
+        atexit { try? FileManager.default.removeItem(at: templateDirectory) }
+        let store = try HubDatabase.open(atPath: file)
+        try await store.importFoodDatabase(try shippedFoods.get(), atMs: 1)
+        // Everything into the main file, so copying that one file copies the store.
+        try await store.pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        path = file
+        return file
+    }
+}
+
 /// A fresh store with the USDA foods imported, the terms accepted and one profile.
 private func withFoodStore<T>(_ body: (HubDatabase, StoredProfile) async throws -> T) async throws -> T {
-    try await withTemporaryStore { store in
-        try await store.importFoodDatabase(try shippedFoods.get(), atMs: 1)
+    let template = try await ImportedTemplate.shared.file()
+    return try await withTemporaryDirectory { directory in
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("db.sqlite").path
+        try FileManager.default.copyItem(atPath: template, toPath: file)
+        let store = try HubDatabase.open(atPath: file)
         try await store.acceptTerms(version: TermsOfService.current.version, atMs: 2)
         let profile = try await store.saveProfile(
             PatientProfile(
