@@ -244,3 +244,14 @@ struct GoalDomainTests {
         }
     }
 }
+
+extension GoalDomainTests {
+    @Test func perDayGoalsRefuseAnUntilPeriod() throws {
+        let until = GoalPeriod.until(try CalendarDate(parsing: "2026-12-31"))
+        #expect(throws: GoalFieldError.self) { try GoalKind.stepsPerDay(5000).validate(period: until) }
+        #expect(throws: GoalFieldError.self) { try GoalKind.drinkWater(milliliters: 1500).validate(period: until) }
+        #expect(throws: Never.self) {
+            try GoalKind.weightRange(lowKilograms: 69, highKilograms: 70).validate(period: until)
+        }
+    }
+}

@@ -112,11 +112,13 @@ public enum GoalAssessor {
             let limit = DailyLimit(subject: subject, minimum: minimum, maximum: maximum, basis: "", source: "")
             // Only days that have ended (or today, for the open window) are judged; a day with no entries is unlogged.
             let lastDay = min(window.last, GoalCalendar.date(at: end - 1, in: context.timeZone))
-            guard lastDay >= window.first else { return .noData }
+            // An until-window has no first day to count from (`GoalKind.acceptsUntilPeriod`): the data's first day.
+            let firstDay = max(window.first, data.intake.keys.min() ?? lastDay)
+            guard lastDay >= firstDay else { return .noData }
             var within = 0
             var logged = 0
             var total = 0.0
-            for day in window.first.daysSinceEpoch...lastDay.daysSinceEpoch {
+            for day in firstDay.daysSinceEpoch...lastDay.daysSinceEpoch {
                 guard let intake = data.intake[CalendarDate(daysSinceEpoch: day)], intake.entries > 0 else { continue }
                 logged += 1
                 total += intake.total(of: subject).value

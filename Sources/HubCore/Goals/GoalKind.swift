@@ -24,6 +24,23 @@ public enum GoalKind: Sendable, Hashable, Codable {
     /// restriction (nutrition.md §2.6).
     case drinkWater(milliliters: Double)
 
+    /// False for goals counted per day (steps, intake, drinking), which need a day, week or month: an until-date
+    /// has no number of days to count over.
+    public var acceptsUntilPeriod: Bool {
+        switch self {
+        case .stepsPerDay, .intakeWithin, .drinkWater: false
+        default: true
+        }
+    }
+
+    /// Checks that the goal can be assessed over `period`, then its targets.
+    public func validate(period: GoalPeriod) throws(GoalFieldError) {
+        if case .until = period, !acceptsUntilPeriod {
+            throw GoalFieldError(field: "period", reason: "\(name) goals are counted per day: use day, week or month")
+        }
+        try validate()
+    }
+
     /// True when the goal is judged on the intake log's daily totals.
     public var usesIntake: Bool {
         switch self {

@@ -90,6 +90,11 @@ struct Goals: AsyncParsableCommand {
             }
             let built = try target.apply(to: kind)
             if let text = target.period { period = try parsePeriod(text) }
+            do {
+                try built.validate(period: period)
+            } catch {
+                throw CommandFailure("not stored: \(error)")
+            }
             let goal = try await database.addGoal(
                 profileId: stored.id,
                 kind: built,
@@ -166,6 +171,11 @@ struct Goals: AsyncParsableCommand {
             }
             let kind = try target.apply(to: goal.kind)
             let period = try target.period.map(parsePeriod) ?? goal.period
+            do {
+                try kind.validate(period: period)
+            } catch {
+                throw CommandFailure("not stored: \(error)")
+            }
             try await database.editGoal(
                 id: id,
                 profileId: stored.id,
