@@ -147,6 +147,7 @@ let package = Package(
             name: "HubTests",
             dependencies: [
                 "AdapterProtocol",
+                "FoodData",  // issue 10: decision-support tests check real USDA foods
                 "Hub",
                 "HubCore",
                 "HubStore",

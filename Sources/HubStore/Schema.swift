@@ -15,6 +15,7 @@ enum Schema {
         migrator.registerMigration("v6-nutrition", migrate: v6Nutrition)
         migrator.registerMigration("v6-usb-hotplug-events", migrate: v6USBHotplugEvents)
         migrator.registerMigration("v7-goals", migrate: v7Goals)
+        migrator.registerMigration("v8-advice", migrate: v8Advice)
         return migrator
     }
 

@@ -15,7 +15,8 @@ struct KidneyHub: AsyncParsableCommand {
             Serve.self, Demo.self, Adapters.self, Devices.self, Measurements.self, Terms.self, Profile.self, Labs.self,
             Trends.self, Medications.self, Weight.self, BloodPressure.self, Foods.self, Recipes.self, Log.self,
             Intake.self, Photos.self, Goals.self, Rewards.self, Notifications.self, Reminders.self, Evaluate.self,
-            Import.self, ReportCommand.self, ReportsCommand.self, Export.self, ImportBackup.self,
+            Import.self, ReportCommand.self, ReportsCommand.self, Export.self, ImportBackup.self, Advice.self,
+            ReportCardCommand.self, DrugLabels.self,
         ]
     )
 }

@@ -12,6 +12,7 @@ public struct GoalScheduler: Sendable {
     private let dispatcher: NotificationDispatcher?
     private let clock: any HubClock
     private let onPass: @Sendable (EvaluationReport) -> Void
+    private let afterEvaluation: (@Sendable (Int64) async -> Void)?
     private let logger = Logger(label: "kidneyhub.scheduler")
 
     /// A scheduler; `onPass` hears each pass's report (tests wait on it).
@@ -19,8 +20,10 @@ public struct GoalScheduler: Sendable {
         engine: GoalEngine,
         dispatcher: NotificationDispatcher?,
         clock: any HubClock,
-        onPass: @escaping @Sendable (EvaluationReport) -> Void = { _ in }
+        onPass: @escaping @Sendable (EvaluationReport) -> Void = { _ in },
+        afterEvaluation: (@Sendable (Int64) async -> Void)? = nil
     ) {
+        self.afterEvaluation = afterEvaluation
         self.engine = engine
         self.dispatcher = dispatcher
         self.clock = clock
@@ -40,6 +43,8 @@ public struct GoalScheduler: Sendable {
             } catch {
                 logger.error("evaluation failed: \(error)")
             }
+            // Other month-end work (issue 10's report cards) runs on the same clock, before pushing.
+            if let afterEvaluation { await afterEvaluation(now) }
             if let dispatcher { _ = await dispatcher.deliverDue(at: now) }
             onPass(report)
             // The next whole minute after now.

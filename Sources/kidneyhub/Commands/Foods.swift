@@ -7,7 +7,7 @@ import HubStore
 struct Foods: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The food database: USDA SR28 foods, your own foods and recipes.",
-        subcommands: [Search.self, Show.self, Add.self, Favorite.self, Fluid.self]
+        subcommands: [Search.self, Show.self, Add.self, Favorite.self, Fluid.self, Check.self]
     )
 
     /// One food as `foods search` and `foods show` print it in JSON.

@@ -61,9 +61,18 @@ struct Log: AsyncParsableCommand {
                 atMs: currentEpochMilliseconds()
             )
             print("Logged \(Log.describe(entry))")
+            try await Log.advise(after: entry, database: database, profile: stored)
             // The intake goals this entry touches (issue 9).
             try await evaluateIntakeGoals(database, profileId: stored.id)
         }
+    }
+
+    /// Decision support after an entry (issue 10): interaction warnings and limit alerts, posted as notifications.
+    static func advise(after entry: StoredIntakeEntry, database: HubDatabase, profile: StoredProfile) async throws {
+        let food = try await entry.foodId.asyncMap { try await database.food(id: $0) }
+        let messages = try await AdviceService(store: database).afterLogging(
+            entry, food: food, profile: profile, at: currentEpochMilliseconds())
+        for message in messages { print("[\(message.severity.rawValue)] \(message.text)") }
     }
 
     struct Fluid: AsyncParsableCommand {
@@ -90,6 +99,7 @@ struct Log: AsyncParsableCommand {
                 atMs: currentEpochMilliseconds()
             )
             print("Logged \(Log.describe(entry))")
+            try await Log.advise(after: entry, database: database, profile: stored)
             // The intake goals this entry touches (issue 9).
             try await evaluateIntakeGoals(database, profileId: stored.id)
         }
@@ -159,6 +169,14 @@ struct Log: AsyncParsableCommand {
             if entries.isEmpty { print("Nothing logged on \(day) for '\(stored.name)'.") }
             for entry in entries { print(Log.describe(entry)) }
         }
+    }
+}
+
+extension Optional {
+    /// The async map of an optional.
+    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let self else { return nil }
+        return try await transform(self)
     }
 }
 

@@ -62,7 +62,10 @@ struct Serve: AsyncParsableCommand {
                 await GoalScheduler(
                     engine: GoalEngine(store: hub.store),
                     dispatcher: notificationDispatcher(hub.store),
-                    clock: SystemClock()
+                    clock: SystemClock(),
+                    afterEvaluation: { [store = hub.store] now in
+                        await ReportCardService(store: store).closedMonths(at: now)
+                    }
                 ).run()
             }
             await stop.wait(upTo: .seconds(Double(Int32.max)))

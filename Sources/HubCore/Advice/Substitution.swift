@@ -1,0 +1,104 @@
+/// A food that could replace the checked one: same group and role, less of the nutrient at issue, within the other
+/// limits, with no interaction; compared at the same weight as the checked portion.
+public struct Substitution: Sendable, Equatable, Codable {
+    /// The replacement, at the checked portion's weight.
+    public var food: AdviceFood
+    /// The nutrient at issue.
+    public var subject: IntakeSubject
+    /// Its amount in the checked portion.
+    public var originalAmount: Double
+    /// Its amount in the replacement.
+    public var amount: Double
+    /// `amount - originalAmount` for every limited subject whose amounts are known in both (negative is less).
+    public var differences: [String: Double]
+    /// True when the replacement also fits what is left of the budget of the nutrient at issue.
+    public var fitsRemaining: Bool
+    /// True when its name starts with the same word as the checked food's ("Rice, white" for "Rice, brown"): the
+    /// closest role, ranked first.
+    public var sameKind: Bool
+}
+
+/// A candidate replacement from the food database.
+public struct SubstitutionCandidate: Sendable, Equatable {
+    /// The food's facts (per 100 g).
+    public var facts: FoodFacts
+    /// Its USDA food group.
+    public var group: String?
+
+    /// A candidate from its parts.
+    public init(facts: FoodFacts, group: String?) {
+        self.facts = facts
+        self.group = group
+    }
+}
+
+/// Finds and ranks replacements for a checked portion (issue 10, item 3).
+public enum SubstitutionFinder {
+    /// The source of the substitution rule.
+    public static let rule = AdviceRule(
+        id: "substitution",
+        version: 1,
+        severity: .info,
+        message: "Instead, try a food from the same group with less of the nutrient at issue:",
+        source: RuleSource(
+            "KDOQI 2020: adjust dietary potassium and phosphorus to keep serum levels in range [R8]; DaVita "
+                + "low-potassium and low-phosphorus swaps [R20] (nutrition.md §2.3, §2.4)"
+        )
+    )
+
+    /// Up to `limit` replacements for `check`, best first: those that also fit what is left of the nutrient at issue,
+    /// then those of the same kind (same first word of the name: white rice for brown rice), then by least of the
+    /// nutrient, then by name. Empty when nothing is at issue.
+    ///
+    /// Every replacement is in the checked food's USDA group and has its role (liquid for a drink, solid for a food),
+    /// has a known and lower amount of the nutrient at issue, has known amounts within what is left of every other
+    /// limit, and fires no interaction rule of caution or worse.
+    public static func suggestions(
+        for check: FoodCheck,
+        candidates: [SubstitutionCandidate],
+        state: PatientAdviceState,
+        limit: Int = 5
+    ) -> [Substitution] {
+        guard let subject = check.subjectAtIssue, let original = check.food.amount(of: subject),
+            let group = check.food.group
+        else { return [] }
+        let firstWord = check.food.nameWords.first
+        var found: [Substitution] = []
+        for candidate in candidates where candidate.group == group && candidate.facts.isLiquid == check.food.isLiquid {
+            let food = AdviceFood(facts: candidate.facts, group: candidate.group, grams: check.food.grams)
+            guard food.name != check.food.name, let amount = food.amount(of: subject), amount < original
+            else { continue }
+            let replacement = FoodChecker.check(food, state: state)
+            let othersFit = replacement.budget.allSatisfy { line in
+                line.subject == subject || (line.portion.map { $0 <= line.remaining } ?? false)
+            }
+            guard othersFit, !replacement.interactions.contains(where: { $0.severity >= .caution }) else { continue }
+            var differences: [String: Double] = [:]
+            for line in replacement.budget {
+                if let mine = line.portion, let theirs = check.food.amount(of: line.subject) {
+                    differences[line.subject.rawValue] = mine - theirs
+                }
+            }
+            let remaining = replacement.budget.first { $0.subject == subject }?.remaining ?? 0
+            found.append(
+                Substitution(
+                    food: food,
+                    subject: subject,
+                    originalAmount: original,
+                    amount: amount,
+                    differences: differences,
+                    fitsRemaining: amount <= remaining,
+                    sameKind: food.nameWords.first == firstWord
+                )
+            )
+        }
+        return Array(
+            found.sorted { Self.rank($0) < Self.rank($1) }.prefix(limit)
+        )
+    }
+
+    /// The ranking key: smaller is better.
+    static func rank(_ swap: Substitution) -> (Int, Int, Double, String) {
+        (swap.fitsRemaining ? 0 : 1, swap.sameKind ? 0 : 1, swap.amount, swap.food.name)
+    }
+}
