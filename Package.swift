@@ -190,6 +190,7 @@ let package = Package(
         .testTarget(
             name: "ReportsTests",
             dependencies: [
+                "CommandTestSupport",
                 "Charts",
                 "FoodData",
                 "HubCore",
@@ -293,10 +294,18 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Test support: running a command without blocking the cooperative pool (end-to-end and report tests).
+        .target(
+            name: "CommandTestSupport",
+            path: "Tests/CommandTestSupport",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: End-to-end tests: the real hub and the real adapter executables.
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
+                "CommandTestSupport",
                 "AdapterProtocol",
                 "Hub",
                 "HubCore",

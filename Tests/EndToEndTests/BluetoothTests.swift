@@ -1,3 +1,4 @@
+import CommandTestSupport
 import BLETestHarness
 import DBus
 import Foundation

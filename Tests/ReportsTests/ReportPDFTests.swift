@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Charts
 import Foundation
 import HubCore

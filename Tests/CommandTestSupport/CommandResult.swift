@@ -1,28 +1,44 @@
 import Foundation
 
-/// What a finished command printed and how it exited.
-struct CommandResult: Sendable {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+/// What a finished command printed and how it exited (shared by the end-to-end and report tests).
+public struct CommandResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
 
     /// Runs an executable to completion on a thread of its own, so that waiting never blocks
     /// the cooperative pool the hub code under test (in-process tests) runs on.
-    static func run(_ executable: String, _ arguments: [String], timeout: Duration) async throws -> CommandResult {
+    /// `environment` is added to this process's own.
+    public static func run(
+        _ executable: String,
+        _ arguments: [String],
+        timeout: Duration,
+        environment: [String: String] = [:]
+    ) async throws -> CommandResult {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Result { try runBlocking(executable, arguments, timeout: timeout) })
+                continuation.resume(
+                    with: Result {
+                        try runBlocking(executable, arguments, timeout: timeout, environment: environment)
+                    }
+                )
             }
         }
     }
 
     /// Runs an executable to completion, draining both pipes concurrently; kills it after `timeout`.
-    private static func runBlocking(_ executable: String, _ arguments: [String], timeout: Duration) throws
-        -> CommandResult
-    {
+    private static func runBlocking(
+        _ executable: String,
+        _ arguments: [String],
+        timeout: Duration,
+        environment: [String: String]
+    ) throws -> CommandResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -44,16 +60,21 @@ struct CommandResult: Sendable {
     }
 
     /// Waits for a started command to end without blocking the cooperative pool.
-    static func waitForExit(_ process: Process) async {
+    public static func waitForExit(_ process: Process) async {
         while process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
         process.waitUntilExit()
     }
 
     /// Starts a command and returns at once, for tests that kill it midway.
-    static func start(_ executable: String, _ arguments: [String]) throws -> Process {
+    public static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> Process
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
