@@ -37,7 +37,8 @@ public final class DesktopNotifier: NotificationSink {
 
     public func push(_ notification: StoredNotification, settings: NotificationSettings) async throws {
         let address = address
-        let urgency: UInt8 = notification.type == .alert ? 2 : 1  // specification "Urgency Levels": 1 normal, 2 critical
+        // Desktop Notifications specification, "Urgency Levels": 1 normal, 2 critical.
+        let urgency: UInt8 = notification.type == .alert ? 2 : 1
         _ = try await worker.run {
             // One short-lived connection per push: pushes are rare and a session bus may come and go.
             let connection = try DBusConnection.connect(address: address)

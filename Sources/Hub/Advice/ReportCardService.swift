@@ -165,7 +165,7 @@ public struct ReportCardService: Sendable {
     func recommendedFoods(limits: [DailyLimit], profile stored: StoredProfile) async throws -> [String] {
         guard
             let subject = [IntakeSubject.potassium, .phosphorus].first(where: { s in limits.contains { $0.subject == s }
-                }),
+            }),
             let nutrient = subject.nutrient
         else { return [] }
         let medications = stored.profile.medications.map { DrugCatalog.standard.match($0.name) }
