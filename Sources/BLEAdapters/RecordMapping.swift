@@ -29,13 +29,7 @@ enum RecordMapping {
         else {
             return
         }
-        if let time {
-            guard cursor.isNew(time) else {
-                collected.skippedOld += 1
-                return
-            }
-            cursor.advance(to: time)
-        }
+        guard admitNew(time, cursor: &cursor, collected: &collected) else { return }
         // An error record (the A&D sends all-NaN ones for failed readings): the time moves the cursor, nothing stored.
         guard let systolic = reading.systolic.value, let diastolic = reading.diastolic.value else {
             collected.problems.append(
@@ -102,13 +96,7 @@ enum RecordMapping {
         else {
             return
         }
-        if let time {
-            guard cursor.isNew(time) else {
-                collected.skippedOld += 1
-                return
-            }
-            cursor.advance(to: time)
-        }
+        guard admitNew(time, cursor: &cursor, collected: &collected) else { return }
         guard let value = reading.weight else {
             collected.problems.append(
                 "\(WeightMeasurement.characteristic): measurement unsuccessful, skipped (bytes: \(hexString(bytes)))"
@@ -244,6 +232,22 @@ enum RecordMapping {
 
     /// A stable id: the device, the kind and the device's own time stamp, so a record sent again is a duplicate;
     /// without a time stamp, the bytes and the time of receipt.
+    /// Moves the cursor past a time-stamped reading it has not seen; counts and refuses one it has (stored by an
+    /// earlier sync). A reading without a time stamp passes: it cannot be compared.
+    private static func admitNew(
+        _ time: GATTDateTime?,
+        cursor: inout TimeCursor,
+        collected: inout CollectedRecords
+    ) -> Bool {
+        guard let time else { return true }
+        guard cursor.isNew(time) else {
+            collected.skippedOld += 1
+            return false
+        }
+        cursor.advance(to: time)
+        return true
+    }
+
     private static func recordId(_ link: GATTLink, _ kind: String, _ time: GATTDateTime?, _ bytes: [UInt8]) -> String {
         if let time { return "\(link.device.address)/\(kind)/\(time)" }
         return
