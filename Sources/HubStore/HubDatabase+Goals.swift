@@ -249,17 +249,18 @@ extension HubDatabase {
     /// The owning profile of each of the given readings, with the kinds it received (readings no profile owns are
     /// left out).
     public func ownersAndKinds(measurementIds: [Int64]) async throws -> [Int64: Set<MeasurementKind>] {
-        let json = try GoalJSON.encode(measurementIds)
+        guard let low = measurementIds.min(), let high = measurementIds.max() else { return [:] }
+        let ids = Set(measurementIds)
         return try await pool.read { db in
             var owners: [Int64: Set<MeasurementKind>] = [:]
             for row in try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT DISTINCT o.profileId, m.kind FROM measurementOwner o JOIN measurement m ON m.id = o.measurementId
-                    WHERE o.measurementId IN (SELECT value FROM json_each(?))
+                    SELECT o.measurementId, o.profileId, m.kind FROM measurementOwner o JOIN measurement m ON m.id = o.measurementId
+                    WHERE o.measurementId BETWEEN ? AND ?
                     """,
-                arguments: [json]
-            ) {
+                arguments: [low, high]
+            ) where ids.contains(row["measurementId"]) {
                 let kindName: String = row["kind"]
                 guard let kind = MeasurementKind(rawValue: kindName) else { continue }
                 owners[row["profileId"], default: []].insert(kind)

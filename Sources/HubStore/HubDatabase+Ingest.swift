@@ -92,11 +92,34 @@ enum BatchWriter {
             }
         }
 
+        if let first = outcome.storedIds.first, let last = outcome.storedIds.last,
+            try deviceRows.values.contains(where: { try isAssigned(deviceRowId: $0, in: db) })
+        {
+            try claimReadings(ids: first...last, atMs: batch.receivedAtMs, in: db)
+        }
         if let cursor = batch.cursor {
             try db.cachedStatement(sql: upsertCursorSQL)
                 .execute(arguments: [defaultRowId, cursor, batch.receivedAtMs])
         }
         return outcome
+    }
+
+    static let deviceIsAssignedSQL = "SELECT 1 FROM deviceAssignment WHERE deviceRowId = ? LIMIT 1"
+
+    static let claimRangeSQL =
+        "INSERT INTO measurementOwner (measurementId, profileId, ownedSinceMs) "
+        + Schema.claimSelect(restrictedBy: "AND m.id BETWEEN ? AND ?") + " ON CONFLICT (measurementId) DO NOTHING"
+
+    /// Whether any user slot of the device is assigned to a profile (most imported devices are not, until the
+    /// patient assigns them: then claiming would only look at every new row to find no owner).
+    private static func isAssigned(deviceRowId: Int64, in db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: deviceIsAssignedSQL), arguments: [deviceRowId]) ?? false
+    }
+
+    /// Gives the new readings among `ids` to the profiles their device slots are assigned to (schema v5: ownership
+    /// is decided when a reading is stored). A transaction's new rows have consecutive ids, so a range names them.
+    static func claimReadings(ids: ClosedRange<Int64>, atMs: Int64, in db: Database) throws {
+        try db.cachedStatement(sql: claimRangeSQL).execute(arguments: [atMs, ids.lowerBound, ids.upperBound])
     }
 
     private static func upsertDevice(_ device: DeviceIdentity, seenAtMs: Int64, in db: Database) throws -> Int64 {

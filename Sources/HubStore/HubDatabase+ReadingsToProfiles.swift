@@ -58,6 +58,10 @@ extension HubDatabase {
                     batch.device.deviceId,
                 ]
             )
+            // The first entry's device had no assignment when the batch was written.
+            if let first = outcome.storedIds.first, let last = outcome.storedIds.last {
+                try BatchWriter.claimReadings(ids: first...last, atMs: batch.receivedAtMs, in: db)
+            }
             return outcome
         }
     }
@@ -76,21 +80,17 @@ extension HubDatabase {
     ) async throws -> [WeightPhaseRecord] {
         let idsJSON = measurementIds.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
         return try await pool.write { db in
-            // Ownership first, for readings of every kind, in the same transaction: a reading belongs to the
-            // profile its device (and slot) was assigned to when it was claimed, for good.
-            if let idsJSON {
+            // Readings are claimed when they are stored (`BatchWriter`); a pass over every pending weight also
+            // claims the readings stored before their device was assigned, in the same transaction.
+            if idsJSON == nil {
                 try db.execute(
                     sql: "INSERT INTO measurementOwner (measurementId, profileId, ownedSinceMs) "
-                        + Schema.claimSelect(restrictedToIds: true) + " ON CONFLICT (measurementId) DO NOTHING",
-                    arguments: [atMs, idsJSON]
-                )
-            } else {
-                try db.execute(
-                    sql: "INSERT INTO measurementOwner (measurementId, profileId, ownedSinceMs) "
-                        + Schema.claimSelect(restrictedToIds: false) + " ON CONFLICT (measurementId) DO NOTHING",
+                        + Schema.claimSelect() + " ON CONFLICT (measurementId) DO NOTHING",
                     arguments: [atMs]
                 )
             }
+            // Given ids drive the query (rowid lookups); without, the body-weight index does.
+            let restriction = idsJSON == nil ? "" : "AND m.id IN (SELECT value FROM json_each(?))"
             let pending = try Row.fetchAll(
                 db,
                 sql: """
@@ -101,10 +101,10 @@ extension HubDatabase {
                     JOIN measurementOwner o ON o.measurementId = m.id
                     WHERE m.kind = 'body_weight'
                       AND NOT EXISTS (SELECT 1 FROM weightPhase w WHERE w.measurementId = m.id)
-                      AND (? IS NULL OR m.id IN (SELECT value FROM json_each(?)))
+                      \(restriction)
                     ORDER BY m.startMs, m.id
                     """,
-                arguments: [idsJSON, idsJSON]
+                arguments: StatementArguments(idsJSON.map { [$0] } ?? [])
             )
             var profiles: [Int64: StoredProfile] = [:]
             var written: [WeightPhaseRecord] = []

@@ -25,7 +25,7 @@ extension Schema {
                 SELECT measurementId, profileId, updatedAtMs FROM weightPhase;
 
                 INSERT INTO measurementOwner (measurementId, profileId, ownedSinceMs)
-                \(claimSelect(restrictedToIds: false))
+                \(claimSelect())
                 ON CONFLICT (measurementId) DO NOTHING;
                 """,
             arguments: [0]
@@ -34,7 +34,7 @@ extension Schema {
 
     /// The readings no profile owns yet whose device (and user slot) is assigned, with the profile they go to:
     /// the assignment of the reading's own user slot, else the device-wide one (`userIndex` -1).
-    static func claimSelect(restrictedToIds: Bool) -> String {
+    static func claimSelect(restrictedBy restriction: String = "") -> String {
         """
         SELECT m.id, a.profileId, ?
         FROM measurement m
@@ -46,7 +46,7 @@ extension Schema {
                 -1)
         WHERE NOT EXISTS (SELECT 1 FROM measurementOwner o WHERE o.measurementId = m.id)
             AND m.startMs >= a.claimsFromMs
-        \(restrictedToIds ? "AND m.id IN (SELECT value FROM json_each(?))" : "")
+        \(restriction)
         """
     }
 }

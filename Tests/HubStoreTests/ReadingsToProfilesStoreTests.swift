@@ -116,6 +116,8 @@ struct ReadingsToProfilesStoreTests {
             let later = try await store.ingest(
                 IngestBatch(device: Sample.scale, records: [weight("later", userIndex: nil, atMs: Sample.baseMs + 9)])
             )
+            // A reading of an assigned device is owned as soon as it is stored, in the batch's transaction.
+            #expect(try await store.measurements(profileId: anna.id).map(\.id).contains(later.storedIds[0]))
             try await store.tagPendingWeights(atMs: 50, decide: decide)
             #expect(try await store.measurements(profileId: ben.id).map(\.id) == Array(outcome.storedIds[1...]))
             #expect(

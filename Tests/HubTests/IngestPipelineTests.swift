@@ -137,4 +137,55 @@ struct IngestPipelineTests {
         }
         #expect(error.invalidRecords.first?.field == "device")
     }
+
+    @Test func batchesCommittedWhileTheHookIsBusyReachItTogetherInCommitOrder() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try HubDatabase.open(atPath: directory.file("store.sqlite"))
+        _ = try await store.acceptTerms(version: TermsOfService.current.version, atMs: 0)
+        let hook = GatedHook()
+        let pipeline = IngestPipeline(store: store, hook: hook)
+        func batch(_ number: Int) -> SubmitMeasurementsRequest {
+            SubmitMeasurementsRequest(batchId: "b\(number)", device: device, records: [record("S1/\(number)")])
+        }
+        let first = try await pipeline.submit(batch(1), from: "sim").get()
+        await hook.waitForCalls(1)
+        // The hook is still busy with the first batch: the next two wait for it and arrive as one.
+        let second = try await pipeline.submit(batch(2), from: "sim").get()
+        let third = try await pipeline.submit(batch(3), from: "sim").get()
+        #expect(first.stored == 1 && second.stored == 1 && third.stored == 1)
+        await hook.open()
+        await hook.waitForCalls(2)
+        let calls = await hook.calls
+        let ids = try await store.measurements(kind: .bodyWeight).map(\.id).sorted()
+        #expect(calls.map(\.storedIds) == [[ids[0]], [ids[1], ids[2]]])
+        #expect(calls.map(\.stored) == [1, 2])
+        #expect(calls[1].perKind[.bodyWeight]?.stored == 2)
+    }
+}
+
+/// A post-commit hook that records its calls and holds the first one until opened.
+private actor GatedHook: PostCommitHook {
+    private(set) var calls: [IngestOutcome] = []
+    private var isOpen = false
+    private var gate: [CheckedContinuation<Void, Never>] = []
+    private var callWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    func didCommit(_ outcome: IngestOutcome, device: HubStore.DeviceIdentity) async {
+        calls.append(outcome)
+        for waiter in callWaiters where calls.count >= waiter.count { waiter.continuation.resume() }
+        callWaiters.removeAll { calls.count >= $0.count }
+        if !isOpen { await withCheckedContinuation { gate.append($0) } }
+    }
+
+    func open() {
+        isOpen = true
+        gate.forEach { $0.resume() }
+        gate.removeAll()
+    }
+
+    func waitForCalls(_ count: Int) async {
+        if calls.count >= count { return }
+        await withCheckedContinuation { callWaiters.append((count, $0)) }
+    }
 }

@@ -22,8 +22,8 @@ public actor WeightPhaseTagger: PostCommitHook {
 
     /// Tags the weights a committed batch stored (the post-commit hook); failures are logged, never thrown.
     public func didCommit(_ outcome: IngestOutcome, device: DeviceIdentity) async {
-        // Every new reading is claimed by its profile (tagging does that first); weights also get their phase.
-        guard !outcome.storedIds.isEmpty else { return }
+        // Readings were claimed by their profile when stored; only new weights need a phase.
+        guard outcome.touchedKinds.contains(.bodyWeight) else { return }
         do {
             try await tag(measurementIds: outcome.storedIds)
         } catch {

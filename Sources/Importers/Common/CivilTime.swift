@@ -40,6 +40,8 @@ public enum CivilTime {
     }
 
     /// RFC 3339 text of an instant shown at `offsetSeconds` from UTC: `2024-03-15T07:00:00+01:00`, or `Z` for 0.
+    ///
+    /// Written into a fixed 25-byte buffer: importers format two of these per record, millions of times.
     public static func rfc3339(epochSeconds: Int64, offsetSeconds: Int) -> String {
         let local = epochSeconds + Int64(offsetSeconds)
         var days = Int(local / 86_400)
@@ -49,40 +51,44 @@ public enum CivilTime {
             days -= 1
         }
         let (year, month, day) = date(days: days)
-        var text = ""
-        text.reserveCapacity(25)
-        appendDigits(&text, year, 4)
-        text.append("-")
-        appendDigits(&text, month, 2)
-        text.append("-")
-        appendDigits(&text, day, 2)
-        text.append("T")
-        appendDigits(&text, secondsOfDay / 3600, 2)
-        text.append(":")
-        appendDigits(&text, secondsOfDay / 60 % 60, 2)
-        text.append(":")
-        appendDigits(&text, secondsOfDay % 60, 2)
-        appendOffset(&text, offsetSeconds)
-        return text
-    }
-
-    /// Appends `Z` or `±hh:mm`.
-    static func appendOffset(_ text: inout String, _ offsetSeconds: Int) {
-        if offsetSeconds == 0 {
-            text.append("Z")
-            return
+        // Years outside 0–9999 do not fit RFC 3339's four digits; no export holds one.
+        guard (0...9999).contains(year) else { return "\(year)-\(month)-\(day)" }
+        let minutesOffset = abs(offsetSeconds) / 60
+        return String(unsafeUninitializedCapacity: 25) { buffer in
+            var index = 0
+            func put(_ value: Int, _ width: Int) {
+                var remaining = value
+                for place in stride(from: width - 1, through: 0, by: -1) {
+                    buffer[index + place] = UInt8(truncatingIfNeeded: 0x30 + remaining % 10)
+                    remaining /= 10
+                }
+                index += width
+            }
+            func put(_ byte: Unicode.Scalar) {
+                buffer[index] = UInt8(ascii: byte)
+                index += 1
+            }
+            put(year, 4)
+            put("-")
+            put(month, 2)
+            put("-")
+            put(day, 2)
+            put("T")
+            put(secondsOfDay / 3600, 2)
+            put(":")
+            put(secondsOfDay / 60 % 60, 2)
+            put(":")
+            put(secondsOfDay % 60, 2)
+            if offsetSeconds == 0 {
+                put("Z")
+            } else {
+                put(offsetSeconds < 0 ? "-" : "+")
+                put(minutesOffset / 60, 2)
+                put(":")
+                put(minutesOffset % 60, 2)
+            }
+            return index
         }
-        text.append(offsetSeconds < 0 ? "-" : "+")
-        let magnitude = abs(offsetSeconds) / 60
-        appendDigits(&text, magnitude / 60, 2)
-        text.append(":")
-        appendDigits(&text, magnitude % 60, 2)
-    }
-
-    static func appendDigits(_ text: inout String, _ value: Int, _ width: Int) {
-        var digits = String(value)
-        while digits.count < width { digits = "0" + digits }
-        text.append(digits)
     }
 
     /// The UTC offset of a zone at a wall-clock time in it (the earlier reading in a fall-back hour,
