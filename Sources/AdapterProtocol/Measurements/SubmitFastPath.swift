@@ -44,27 +44,27 @@ enum SubmitFastPath {
     static func encode(_ request: SubmitMeasurementsRequest, id: RequestID) -> [UInt8] {
         var writer = JSONWriter()
         writer.bytes.reserveCapacity(64 + request.records.count * 200)
-        writer.raw("{\"jsonrpc\":\"2.0\",\"id\":")
+        writer.literal("{\"jsonrpc\":\"2.0\",\"id\":")
         switch id {
         case .number(let number): writer.raw(String(number))
         case .string(let text): writer.string(text)
         }
-        writer.raw(",\"method\":\"measurements/submit\",\"params\":{\"batchId\":")
+        writer.literal(",\"method\":\"measurements/submit\",\"params\":{\"batchId\":")
         writer.string(request.batchId)
         if let device = request.device {
-            writer.raw(",\"device\":")
+            writer.literal(",\"device\":")
             write(device, to: &writer)
         }
         if let cursor = request.cursor {
-            writer.raw(",\"cursor\":")
+            writer.literal(",\"cursor\":")
             writer.string(cursor)
         }
-        writer.raw(",\"records\":[")
+        writer.literal(",\"records\":[")
         for (index, record) in request.records.enumerated() {
-            if index > 0 { writer.raw(",") }
+            if index > 0 { writer.literal(",") }
             write(record, to: &writer)
         }
-        writer.raw("]}}\n")
+        writer.literal("]}}\n")
         return writer.bytes
     }
 
@@ -80,10 +80,10 @@ enum SubmitFastPath {
             object.key("components", &writer)
             var inner = writer.object()
             for (name, value) in components.sorted(by: { $0.key < $1.key }) {
-                inner.key(name, &writer)
+                inner.key(escaping: name, &writer)
                 writer.number(value)
             }
-            writer.raw("}")
+            writer.literal("}")
         }
         object.field("unit", record.unit, &writer)
         object.field("effectiveTime", record.effectiveTime, &writer)
@@ -92,7 +92,7 @@ enum SubmitFastPath {
             var inner = writer.object()
             inner.field("start", period.start, &writer)
             inner.field("end", period.end, &writer)
-            writer.raw("}")
+            writer.literal("}")
         }
         if let context = record.context {
             object.key("context", &writer)
@@ -101,12 +101,12 @@ enum SubmitFastPath {
             inner.field("bodyPosition", context.bodyPosition, &writer)
             if let statuses = context.measurementStatus {
                 inner.key("measurementStatus", &writer)
-                writer.raw("[")
+                writer.literal("[")
                 for (index, status) in statuses.enumerated() {
-                    if index > 0 { writer.raw(",") }
+                    if index > 0 { writer.literal(",") }
                     writer.string(status)
                 }
-                writer.raw("]")
+                writer.literal("]")
             }
             if let user = context.userIndex {
                 inner.key("userIndex", &writer)
@@ -114,13 +114,13 @@ enum SubmitFastPath {
             }
             inner.field("dialysisPhase", context.dialysisPhase, &writer)
             inner.field("sampleSite", context.sampleSite, &writer)
-            writer.raw("}")
+            writer.literal("}")
         }
         if let device = record.device {
             object.key("device", &writer)
             write(device, to: &writer)
         }
-        writer.raw("}")
+        writer.literal("}")
     }
 
     private static func write(_ device: DeviceIdentity, to writer: inout JSONWriter) {
@@ -129,7 +129,7 @@ enum SubmitFastPath {
         object.field("manufacturer", device.manufacturer, &writer)
         object.field("model", device.model, &writer)
         object.field("serial", device.serial, &writer)
-        writer.raw("}")
+        writer.literal("}")
     }
 }
 
@@ -144,10 +144,10 @@ struct JSONWriter {
     mutating func number(_ value: Double) {
         // JSON has no NaN or infinity; an adapter that produces one gets null, which the hub
         // refuses naming the field, instead of a line that is not JSON at all.
-        guard value.isFinite else { return raw("null") }
+        guard value.isFinite else { return literal("null") }
         if value == 0, value.sign == .minus {
             // Int64 has no negative zero; "-0" reads back as -0.0, as JSONEncoder writes it.
-            raw("-0")
+            literal("-0")
         } else if value == value.rounded(), abs(value) <= 0x1p53 {
             // Up to 2^53 `description` would append ".0"; beyond it, it writes an exponent.
             raw(String(Int64(value)))
@@ -156,14 +156,27 @@ struct JSONWriter {
         }
     }
 
+    /// Appends fixed ASCII text (punctuation, member names) without looking at it.
+    mutating func literal(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
     mutating func string(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        let utf8 = text.utf8
-        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: utf8)
+        var text = text
+        // Native strings are contiguous; this makes a bridged one so too, so one pass over a
+        // buffer decides whether the text needs escaping at all (it almost never does).
+        text.withUTF8 { utf8 in
             bytes.append(UInt8(ascii: "\""))
-            return
+            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                bytes.append(contentsOf: utf8)
+            } else {
+                appendEscaped(utf8)
+            }
+            bytes.append(UInt8(ascii: "\""))
         }
+    }
+
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
@@ -179,26 +192,35 @@ struct JSONWriter {
             default: bytes.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Opens an object; its `field` and `key` calls add the commas.
     mutating func object() -> ObjectFields {
-        raw("{")
+        literal("{")
         return ObjectFields()
     }
 
     struct ObjectFields {
         private var first = true
 
-        mutating func key(_ name: String, _ writer: inout JSONWriter) {
-            if !first { writer.raw(",") }
+        /// `name` is a member name of the protocol: ASCII that needs no escaping.
+        mutating func key(_ name: StaticString, _ writer: inout JSONWriter) {
+            if !first { writer.literal(",") }
             first = false
-            writer.string(name)
-            writer.raw(":")
+            writer.literal("\"")
+            writer.literal(name)
+            writer.literal("\":")
         }
 
-        mutating func field(_ name: String, _ value: String?, _ writer: inout JSONWriter) {
+        /// A member name from data (a component's name), escaped as any string.
+        mutating func key(escaping name: String, _ writer: inout JSONWriter) {
+            if !first { writer.literal(",") }
+            first = false
+            writer.string(name)
+            writer.literal(":")
+        }
+
+        mutating func field(_ name: StaticString, _ value: String?, _ writer: inout JSONWriter) {
             guard let value else { return }
             key(name, &writer)
             writer.string(value)

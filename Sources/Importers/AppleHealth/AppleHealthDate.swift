@@ -7,23 +7,39 @@ enum AppleHealthDate {
 
     /// The RFC 3339 text and the Unix time of an export date.
     static func parse(_ text: String) -> (rfc3339: String, epochSeconds: Int64)? {
-        let reader = DigitReader(text)
-        let bytes = reader.bytes
+        var text = text
+        return text.withUTF8 { parse($0) }
+    }
+
+    /// The RFC 3339 text and the Unix time of an export date's UTF-8 bytes.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (rfc3339: String, epochSeconds: Int64)? {
+        func number(_ start: Int, _ count: Int) -> Int? {
+            var value = 0
+            for index in start..<(start + count) {
+                let digit = Int(bytes[index]) - 0x30
+                guard (0...9).contains(digit) else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
         guard bytes.count == 25, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x20, bytes[13] == 0x3A,
             bytes[16] == 0x3A, bytes[19] == 0x20, bytes[20] == 0x2B || bytes[20] == 0x2D,
-            let year = reader.number(0, 4), let month = reader.number(5, 2), let day = reader.number(8, 2),
-            let hour = reader.number(11, 2), let minute = reader.number(14, 2), let second = reader.number(17, 2),
-            let offsetHours = reader.number(21, 2), let offsetMinutes = reader.number(23, 2),
+            let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+            let offsetHours = number(21, 2), let offsetMinutes = number(23, 2),
             CivilTime.isValid(year: year, month: month, day: day), hour < 24, minute < 60, second < 60
         else { return nil }
-        var out = [UInt8]()
-        out.reserveCapacity(25)
-        out.append(contentsOf: bytes[0..<10])
-        out.append(0x54)  // T
-        out.append(contentsOf: bytes[11..<19])
-        out.append(contentsOf: bytes[20..<23])
-        out.append(0x3A)
-        out.append(contentsOf: bytes[23..<25])
+        // `2019-07-19 10:36:11 -0700` → `2019-07-19T10:36:11-07:00`: the same digits, rearranged.
+        let text = String(unsafeUninitializedCapacity: 25) { out in
+            for index in 0..<10 { out[index] = bytes[index] }
+            out[10] = 0x54  // T
+            for index in 11..<19 { out[index] = bytes[index] }
+            for index in 20..<23 { out[index - 1] = bytes[index] }
+            out[22] = 0x3A  // :
+            out[23] = bytes[23]
+            out[24] = bytes[24]
+            return 25
+        }
         let sign: Int64 = bytes[20] == 0x2D ? -1 : 1
         let wall = CivilTime.epochSeconds(
             year: year,
@@ -34,6 +50,6 @@ enum AppleHealthDate {
             second: second
         )
         let epoch = wall - sign * Int64(offsetHours * 3600 + offsetMinutes * 60)
-        return (String(decoding: out, as: UTF8.self), epoch)
+        return (text, epoch)
     }
 }

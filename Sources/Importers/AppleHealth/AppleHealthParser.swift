@@ -28,23 +28,15 @@ final class AppleHealthParser {
     private var firstFatal: (line: Int, message: String)?
 
     private var devices: [String: DeviceIdentity] = [:]
+    /// The source of the previous record, as bytes, and its device: records come in long runs of one source.
+    private var lastSource: (bytes: [UInt8], device: DeviceIdentity)?
     private var correlation: CorrelationState?
     /// Inside any `Correlation` (food, blood pressure): its records are top-level records too.
     private var insideCorrelation = false
-    private var record: RecordState?
+    /// The record whose start tag was read, sent at its end tag (a glucose record's `MetadataEntry` children
+    /// may still add the meal relation).
+    private var record: (record: MeasurementRecord, device: DeviceIdentity)?
     private var depth = 0
-
-    struct RecordState {
-        var type: AppleHealthType
-        var typeName: String
-        var unit: String
-        var value: String
-        var source: String
-        var start: String
-        var end: String
-        var line: Int
-        var mealRelation: String?
-    }
 
     struct CorrelationState {
         var source: String
@@ -162,40 +154,32 @@ final class AppleHealthParser {
         switch Self.elementName(name) {
         case .record:
             let attributes = Attributes(count: count, raw: attributes)
-            guard let typeName = attributes["type"] else { return }
+            guard let typeName = attributes.bytes("type") else { return }
             if insideCorrelation {
                 // A child of a correlation: its top-level copy is the record (formats.md §2.5); a
                 // blood-pressure correlation only takes its value.
                 guard correlation != nil else { return }
-                guard typeName == AppleHealthType.systolic || typeName == AppleHealthType.diastolic,
+                let isSystolic = typeName.elementsEqual(AppleHealthType.systolic.utf8)
+                guard isSystolic || typeName.elementsEqual(AppleHealthType.diastolic.utf8),
                     let value = attributes["value"].flatMap(Double.init)
                 else { return }
-                if typeName == AppleHealthType.systolic {
+                if isSystolic {
                     correlation?.systolic = value
                 } else {
                     correlation?.diastolic = value
                 }
                 return
             }
-            guard let type = AppleHealthType.table[typeName] else { return }
-            record = RecordState(
-                type: type,
-                typeName: typeName,
-                unit: attributes["unit"] ?? "",
-                value: attributes["value"] ?? "",
-                source: attributes["sourceName"] ?? "",
-                start: attributes["startDate"] ?? "",
-                end: attributes["endDate"] ?? "",
-                line: line
-            )
+            guard let type = AppleHealthType.named(typeName) else { return }
+            record = read(type, typeName, attributes)
         case .metadataEntry:
-            guard record?.type.kind == "blood_glucose" else { return }
+            guard record?.record.kind == "blood_glucose" else { return }
             let attributes = Attributes(count: count, raw: attributes)
             // HKBloodGlucoseMealTime: 1 preprandial, 2 postprandial (HealthKit HKBloodGlucoseMealTime enum).
             guard attributes["key"] == "HKBloodGlucoseMealTime" else { return }
             switch attributes["value"] {
-            case "1": record?.mealRelation = "before_meal"
-            case "2": record?.mealRelation = "after_meal"
+            case "1": record?.record.context = MeasurementContext(mealRelation: "before_meal")
+            case "2": record?.record.context = MeasurementContext(mealRelation: "after_meal")
             default: break
             }
         case .correlation:
@@ -223,7 +207,7 @@ final class AppleHealthParser {
         case .record:
             if let record {
                 self.record = nil
-                emit(record)
+                add(record.record, device: record.device)
             }
         case .correlation:
             insideCorrelation = false
@@ -238,33 +222,55 @@ final class AppleHealthParser {
 
     // MARK: - Records
 
-    private func emit(_ state: RecordState) {
-        let location = "\(fileLabel):\(state.line)"
-        let kind = state.type.kind
-        guard let unit = state.type.ucum(state.unit) else {
-            return problem(location, "unit '\(state.unit)' is not one the importer knows for \(state.typeName)", kind)
+    /// The record of a start tag, or nil after reporting why it cannot be read. Works on the attribute
+    /// bytes: of the millions of records of an export, only what is sent becomes a String.
+    private func read(_ type: AppleHealthType, _ typeName: UnsafeBufferPointer<UInt8>, _ attributes: Attributes)
+        -> (record: MeasurementRecord, device: DeviceIdentity)?
+    {
+        let unitBytes = attributes.bytes("unit") ?? UnsafeBufferPointer(start: nil, count: 0)
+        let valueBytes = attributes.bytes("value") ?? UnsafeBufferPointer(start: nil, count: 0)
+        let startBytes = attributes.bytes("startDate") ?? UnsafeBufferPointer(start: nil, count: 0)
+        let endBytes = attributes.bytes("endDate") ?? UnsafeBufferPointer(start: nil, count: 0)
+        let sourceBytes = attributes.bytes("sourceName") ?? UnsafeBufferPointer(start: nil, count: 0)
+        let location = { "\(self.fileLabel):\(self.line)" }
+        let kind = type.kind
+        let unitText = String(decoding: unitBytes, as: UTF8.self)
+        guard let unit = type.ucum(unitText) else {
+            problem(
+                location(),
+                "unit '\(unitText)' is not one the importer knows for \(String(decoding: typeName, as: UTF8.self))",
+                kind
+            )
+            return nil
         }
-        guard let value = Double(state.value), value.isFinite, value >= 0 else {
-            return problem(location, "value '\(state.value)' is not a non-negative number", kind)
+        let valueText = String(decoding: valueBytes, as: UTF8.self)
+        guard let value = Double(valueText), value.isFinite, value >= 0 else {
+            problem(location(), "value '\(valueText)' is not a non-negative number", kind)
+            return nil
         }
-        guard let (start, startSeconds) = AppleHealthDate.parse(state.start),
-            let end = AppleHealthDate.rfc3339(state.end)
+        guard let (start, startSeconds) = AppleHealthDate.parse(startBytes),
+            let (end, _) = AppleHealthDate.parse(endBytes)
         else {
-            return problem(location, "date '\(state.start)' or '\(state.end)' is not yyyy-MM-dd HH:mm:ss ±hhmm", kind)
+            let (startText, endText) = (
+                String(decoding: startBytes, as: UTF8.self), String(decoding: endBytes, as: UTF8.self)
+            )
+            problem(location(), "date '\(startText)' or '\(endText)' is not yyyy-MM-dd HH:mm:ss ±hhmm", kind)
+            return nil
         }
-        let id = Self.recordId(
-            state.type.code,
-            start: startSeconds,
-            [state.typeName, state.source, state.start, state.end, state.value, state.unit]
+        var hash = RecordHash()
+        for field in [typeName, sourceBytes, startBytes, endBytes, valueBytes, unitBytes] { hash.add(field) }
+        var record = MeasurementRecord(
+            sourceRecordId: hash.recordId(type.code, start: startSeconds),
+            kind: kind,
+            value: value,
+            unit: unit
         )
-        var record = MeasurementRecord(sourceRecordId: id, kind: kind, value: value, unit: unit)
-        if state.type.overPeriod, start != end {
+        if type.overPeriod, start != end {
             record.effectivePeriod = TimePeriod(start: start, end: end)
         } else {
             record.effectiveTime = start
         }
-        if let meal = state.mealRelation { record.context = MeasurementContext(mealRelation: meal) }
-        add(record, source: state.source)
+        return (record, device(source: sourceBytes))
     }
 
     private func emitBloodPressure(_ state: CorrelationState) {
@@ -291,7 +297,7 @@ final class AppleHealthParser {
             unit: "mm[Hg]",
             effectiveTime: start
         )
-        add(record, source: state.source)
+        add(record, device: device(source: state.source))
     }
 
     private func emitWorkout(_ attributes: Attributes) {
@@ -322,23 +328,30 @@ final class AppleHealthParser {
             unit: unit,
             effectivePeriod: TimePeriod(start: start, end: end)
         )
-        add(record, source: source)
+        add(record, device: device(source: source))
     }
 
-    private func add(_ record: MeasurementRecord, source: String) {
-        let device: DeviceIdentity
-        if let known = devices[source] {
-            device = known
-        } else {
-            // One device per source app or watch (sourceName), so records of each keep their own
-            // identity and the hub's (device, sourceRecordId) key is stable across exports.
-            device = DeviceIdentity(
-                deviceId: "apple-health:\(source.isEmpty ? "unknown source" : source)",
-                manufacturer: "Apple Health",
-                model: source.isEmpty ? nil : source
-            )
-            devices[source] = device
-        }
+    /// The device of a source app or watch (`sourceName`): one each, so records of each keep their own
+    /// identity and the hub's (device, sourceRecordId) key is stable across exports.
+    private func device(source bytes: UnsafeBufferPointer<UInt8>) -> DeviceIdentity {
+        if let lastSource, lastSource.bytes.elementsEqual(bytes) { return lastSource.device }
+        let device = device(source: String(decoding: bytes, as: UTF8.self))
+        lastSource = (Array(bytes), device)
+        return device
+    }
+
+    private func device(source: String) -> DeviceIdentity {
+        if let known = devices[source] { return known }
+        let device = DeviceIdentity(
+            deviceId: "apple-health:\(source.isEmpty ? "unknown source" : source)",
+            manufacturer: "Apple Health",
+            model: source.isEmpty ? nil : source
+        )
+        devices[source] = device
+        return device
+    }
+
+    private func add(_ record: MeasurementRecord, device: DeviceIdentity) {
         do {
             try output.add(record, device: device)
         } catch {
@@ -359,25 +372,11 @@ final class AppleHealthParser {
         if let context { xmlStopParser(context) }
     }
 
-    /// A stable id from a record's defining fields: a short code, the start as Unix seconds, and a
-    /// 64-bit FNV-1a hash of the fields (FNV: Fowler, Noll, Vo; offset basis 0xcbf29ce484222325, prime
-    /// 0x100000001b3). Apple's export has no record UUIDs, so this is what makes a re-import, or a newer
-    /// overlapping export, match. The time goes first so that ids of one source and kind arrive in
-    /// increasing order, as the export lists records by time: the store's unique index then grows at
-    /// its end instead of taking every insert on a random page (measured: a 1 GB export wrote 20 GB to
-    /// the WAL with hash-first ids).
+    /// A stable id from a record's defining fields (see `RecordHash`).
     static func recordId(_ code: String, start: Int64, _ fields: [String]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for field in fields {
-            for byte in field.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
-            hash ^= 0x1F  // field separator
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return "\(code)/\(start)/\(String(repeating: "0", count: 16 - hex.count))\(hex)"
+        var hash = RecordHash()
+        for var field in fields { field.withUTF8 { hash.add($0) } }
+        return hash.recordId(code, start: start)
     }
 
     // MARK: - Bytes
@@ -418,26 +417,61 @@ struct Attributes {
     let count: Int
     let raw: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 
-    subscript(name: String) -> String? {
+    /// The value's bytes, valid during the callback only.
+    func bytes(_ name: StaticString) -> UnsafeBufferPointer<UInt8>? {
         guard let raw else { return nil }
         for index in 0..<count {
             guard let local = raw[index * 5], let value = raw[index * 5 + 3], let end = raw[index * 5 + 4] else {
                 continue
             }
-            if Self.matches(local, name) {
-                return String(decoding: UnsafeBufferPointer(start: value, count: end - value), as: UTF8.self)
-            }
+            if Self.matches(local, name) { return UnsafeBufferPointer(start: value, count: end - value) }
         }
         return nil
     }
 
-    private static func matches(_ local: UnsafePointer<xmlChar>, _ name: String) -> Bool {
-        var index = 0
-        for byte in name.utf8 {
-            if local[index] != byte { return false }
-            index += 1
+    subscript(name: StaticString) -> String? {
+        bytes(name).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private static func matches(_ local: UnsafePointer<xmlChar>, _ name: StaticString) -> Bool {
+        let bytes = name.utf8Start
+        for index in 0..<name.utf8CodeUnitCount where local[index] != bytes[index] { return false }
+        return local[name.utf8CodeUnitCount] == 0
+    }
+}
+
+/// The record id of an Apple Health record: a short code, the start as Unix seconds, and a 64-bit
+/// FNV-1a hash of the record's defining fields (FNV: Fowler, Noll, Vo; offset basis 0xcbf29ce484222325,
+/// prime 0x100000001b3), each followed by a separator. Apple's export has no record UUIDs, so this is what
+/// makes a re-import, or a newer overlapping export, match. The time goes first so that ids of one source
+/// and kind arrive in increasing order, as the export lists records by time: the store's unique index
+/// then grows at its end instead of taking every insert on a random page (measured: a 1 GB export wrote
+/// 20 GB to the WAL with hash-first ids).
+struct RecordHash {
+    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ field: UnsafeBufferPointer<UInt8>) {
+        for byte in field {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
         }
-        return local[index] == 0
+        hash ^= 0x1F  // field separator
+        hash = hash &* 0x0000_0100_0000_01B3
+    }
+
+    /// `code/start/hash`, the hash as 16 lower-case hex digits.
+    func recordId(_ code: String, start: Int64) -> String {
+        var text = code
+        text.reserveCapacity(code.utf8.count + 38)
+        text += "/"
+        text += String(start)
+        text += "/"
+        let digits = Array("0123456789abcdef".utf8)
+        text += String(unsafeUninitializedCapacity: 16) { buffer in
+            for index in 0..<16 { buffer[index] = digits[Int(hash >> UInt64(60 - 4 * index) & 0xF)] }
+            return 16
+        }
+        return text
     }
 }
 

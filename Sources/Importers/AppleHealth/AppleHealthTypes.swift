@@ -88,6 +88,16 @@ struct AppleHealthType: Sendable {
         ),
     ]
 
+    /// The type named by a `Record`'s `type` attribute bytes; nil for types the importer does not read.
+    static func named(_ name: UnsafeBufferPointer<UInt8>) -> AppleHealthType? {
+        // Every name read starts with this prefix; comparing bytes spares a String and a hash per record.
+        let prefix = "HKQuantityTypeIdentifier".utf8
+        guard name.count > prefix.count, name.prefix(prefix.count).elementsEqual(prefix) else { return nil }
+        return byName.first { $0.name.elementsEqual(name) }?.type
+    }
+
+    private static let byName: [(name: [UInt8], type: AppleHealthType)] = table.map { (Array($0.key.utf8), $0.value) }
+
     /// Systolic and diastolic types, read inside `HKCorrelationTypeIdentifierBloodPressure`.
     static let systolic = "HKQuantityTypeIdentifierBloodPressureSystolic"
     static let diastolic = "HKQuantityTypeIdentifierBloodPressureDiastolic"

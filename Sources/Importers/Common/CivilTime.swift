@@ -30,8 +30,13 @@ public enum CivilTime {
     public static func isValid(year: Int, month: Int, day: Int) -> Bool {
         guard (1...12).contains(month), day >= 1 else { return false }
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return day <= lengths[month - 1]
+        let length =
+            switch month {
+            case 2: leap ? 29 : 28
+            case 4, 6, 9, 11: 30
+            default: 31
+            }
+        return day <= length
     }
 
     /// Seconds since the Unix epoch of a wall-clock time read as UTC.

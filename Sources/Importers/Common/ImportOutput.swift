@@ -17,9 +17,27 @@ public final class ImportOutput: Sendable {
     }
 
     private struct Buffers {
-        var records: [String: (device: DeviceIdentity, records: [MeasurementRecord])] = [:]
+        /// Each device's records not yet sent, in the order the devices first appeared.
+        var pending: [(device: DeviceIdentity, records: [MeasurementRecord])] = []
+        var slotOfDevice: [String: Int] = [:]
+        /// The previous record's slot: records come in runs of one device, and a device id is hashed
+        /// only when the device changes.
+        var lastSlot: Int?
         var lastProgress: Int = -1
         var problemCount = 0
+
+        mutating func slot(of device: DeviceIdentity) -> Int {
+            if let lastSlot, pending[lastSlot].device.deviceId == device.deviceId { return lastSlot }
+            let slot =
+                slotOfDevice[device.deviceId]
+                ?? {
+                    pending.append((device, []))
+                    slotOfDevice[device.deviceId] = pending.count - 1
+                    return pending.count - 1
+                }()
+            lastSlot = slot
+            return slot
+        }
     }
 
     let batchSize: Int
@@ -46,16 +64,12 @@ public final class ImportOutput: Sendable {
     /// submitting side gave up (a refused batch, cancellation).
     public func add(_ record: MeasurementRecord, device: DeviceIdentity) throws {
         let full: [MeasurementRecord]? = buffers.withLock { buffers in
-            if buffers.records[device.deviceId] == nil {
-                buffers.records[device.deviceId] = (device, [])
-                buffers.records[device.deviceId]!.records.reserveCapacity(batchSize)
-            }
-            buffers.records[device.deviceId]!.records.append(record)
-            guard buffers.records[device.deviceId]!.records.count >= batchSize else { return nil }
-            let batch = buffers.records[device.deviceId]!.records
-            buffers.records[device.deviceId]!.records = []
-            buffers.records[device.deviceId]!.records.reserveCapacity(batchSize)
-            return batch
+            let slot = buffers.slot(of: device)
+            if buffers.pending[slot].records.isEmpty { buffers.pending[slot].records.reserveCapacity(batchSize) }
+            buffers.pending[slot].records.append(record)
+            guard buffers.pending[slot].records.count >= batchSize else { return nil }
+            defer { buffers.pending[slot].records = [] }
+            return buffers.pending[slot].records
         }
         if let full { try send(.records(device, full)) }
     }
@@ -79,10 +93,10 @@ public final class ImportOutput: Sendable {
     /// Sends the records still buffered, device by device.
     public func flush() throws {
         let pending = buffers.withLock { buffers in
-            let pending = buffers.records.values.filter { !$0.records.isEmpty }.sorted {
+            let pending = buffers.pending.filter { !$0.records.isEmpty }.sorted {
                 $0.device.deviceId < $1.device.deviceId
             }
-            for key in buffers.records.keys { buffers.records[key]!.records = [] }
+            for slot in buffers.pending.indices { buffers.pending[slot].records = [] }
             return pending
         }
         for (device, records) in pending { try send(.records(device, records)) }

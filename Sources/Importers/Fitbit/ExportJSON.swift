@@ -1,7 +1,7 @@
 /// A JSON value of an export file, parsed by hand: Foundation's JSONSerialization builds bridged
 /// `NSDictionary`/`NSString` objects and was the slowest step of a Fitbit import (RFC 8259 grammar;
 /// numbers are read with `Double(Substring)`).
-indirect enum ExportJSON: Sendable, Equatable {
+enum ExportJSON: Sendable, Equatable {
     case object([(key: String, value: ExportJSON)])
     case array([ExportJSON])
     case string(String)
