@@ -89,7 +89,9 @@ extension HubDatabase {
                     arguments: [atMs]
                 )
             }
-            // Given ids drive the query (rowid lookups); without, the body-weight index does.
+            // Given ids drive the query (rowid lookups: `+` keeps SQLite off the kind index, which would visit
+            // every stored weight); without, the body-weight index does.
+            let kindTerm = idsJSON == nil ? "m.kind" : "+m.kind"
             let restriction = idsJSON == nil ? "" : "AND m.id IN (SELECT value FROM json_each(?))"
             let pending = try Row.fetchAll(
                 db,
@@ -99,7 +101,7 @@ extension HubDatabase {
                     FROM measurement m
                     JOIN device d ON d.id = m.deviceRowId
                     JOIN measurementOwner o ON o.measurementId = m.id
-                    WHERE m.kind = 'body_weight'
+                    WHERE \(kindTerm) = 'body_weight'
                       AND NOT EXISTS (SELECT 1 FROM weightPhase w WHERE w.measurementId = m.id)
                       \(restriction)
                     ORDER BY m.startMs, m.id

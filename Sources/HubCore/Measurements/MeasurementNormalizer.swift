@@ -127,15 +127,15 @@ public enum MeasurementNormalizer {
         _ unit: String?,
         kind: MeasurementKind
     ) throws(MeasurementFieldError) -> (String, UnitConverter) {
+        if let unit, let converter = converters[kind]?[unit] {
+            return (unit, converter)
+        }
         let accepted = kind.acceptedUnits.joined(separator: ", ")
         guard let unit, !unit.isEmpty else {
             throw MeasurementFieldError(
                 field: "unit",
                 reason: "missing unit (accepted for kind '\(kind.rawValue)': \(accepted))"
             )
-        }
-        if let converter = converters[kind]?[unit] {
-            return (unit, converter)
         }
         if UnitTable.standard.unit(unit) == nil {
             throw MeasurementFieldError(
