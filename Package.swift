@@ -259,6 +259,7 @@ let package = Package(
                 "AdapterKit",
                 "AdapterProtocol",
                 "CLibXML2",
+                "CSystemZlib",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings

@@ -62,6 +62,8 @@ enum BatchWriter {
         outcome.storedIds.reserveCapacity(batch.records.count)
         let insert = try RawInsert(sql: insertMeasurementSQL, in: db)
         defer { insert.finalize() }
+        var runKind = batch.records.first?.measurement.kind
+        var run = IngestOutcome.KindTally()
 
         for record in batch.records {
             let deviceRowId = try record.device.map(rowId(for:)) ?? defaultRowId
@@ -80,17 +82,20 @@ enum BatchWriter {
             insert.bind(12, Int64(m.utcOffsetSeconds))
             insert.bind(13, CompactJSON.context(m.context))
             insert.bind(14, batch.receivedAtMs)
+            // Tallied per run of one kind (a batch is mostly one kind): a hash per row showed in the profile.
+            if m.kind != runKind {
+                outcome.add(run, of: runKind)
+                (runKind, run) = (m.kind, IngestOutcome.KindTally())
+            }
             // ON CONFLICT DO NOTHING changes no row for a record already stored.
             if try insert.step() {
-                outcome.stored += 1
-                outcome.storedIds.append(db.lastInsertedRowID)
-                outcome.touchedKinds.insert(m.kind)
-                outcome.perKind[m.kind, default: IngestOutcome.KindTally()].stored += 1
+                run.stored += 1
+                outcome.storedIds.append(insert.lastInsertedRowID)
             } else {
-                outcome.duplicates += 1
-                outcome.perKind[m.kind, default: IngestOutcome.KindTally()].duplicates += 1
+                run.duplicates += 1
             }
         }
+        outcome.add(run, of: runKind)
 
         if let first = outcome.storedIds.first, let last = outcome.storedIds.last,
             try deviceRows.values.contains(where: { try isAssigned(deviceRowId: $0, in: db) })
@@ -132,5 +137,17 @@ enum BatchWriter {
             throw DatabaseError(message: "device upsert for \(device.adapterId)/\(device.deviceId) returned no row id")
         }
         return rowId
+    }
+}
+
+extension IngestOutcome {
+    /// Counts a run of records of one kind (nothing for an empty run).
+    fileprivate mutating func add(_ run: KindTally, of kind: MeasurementKind?) {
+        guard let kind, run.stored + run.duplicates > 0 else { return }
+        stored += run.stored
+        duplicates += run.duplicates
+        if run.stored > 0 { touchedKinds.insert(kind) }
+        perKind[kind, default: KindTally()].stored += run.stored
+        perKind[kind, default: KindTally()].duplicates += run.duplicates
     }
 }

@@ -215,6 +215,28 @@ struct FitbitTests {
         #expect(result.records("dietary_water").count == 1)
     }
 
+    @Test func aZipEntryWhoseBytesDoNotMatchItsCRCIsRefusedAsDamaged() async throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let zip = try directory.zip(
+            [("Pat Doe/user-site-export/steps-2015-05-18.json", Array(Self.steps.utf8))],
+            to: "export.zip",
+            compression: .none
+        )
+        // Stored, not deflated: one digit of the entry's bytes changes and the JSON stays valid.
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: zip)))
+        let marker = Array(#""value" : "57""#.utf8)
+        let at = try #require(bytes.indices.first { bytes[$0...].starts(with: marker) })
+        bytes[at + marker.count - 2] = UInt8(ascii: "8")
+        try Data(bytes).write(to: URL(fileURLWithPath: zip))
+
+        let result = await Self.run(zip)
+        let failure = try #require(result.failure as? ImportFailure)
+        #expect(failure.location.hasSuffix("steps-2015-05-18.json"))
+        #expect(failure.reason.contains("damaged") && failure.reason.contains("CRC-32"))
+        #expect(result.records.isEmpty)
+    }
+
     @Test func notAFitbitExport() async throws {
         let directory = try TestDirectory()
         defer { directory.remove() }

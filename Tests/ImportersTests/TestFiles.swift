@@ -26,9 +26,13 @@ struct TestDirectory {
         try write(Array(text.utf8), to: relative)
     }
 
-    /// A deflated zip holding `files` (path inside → content).
+    /// A zip holding `files` (path inside → content), deflated unless told otherwise.
     @discardableResult
-    func zip(_ files: [(String, [UInt8])], to relative: String) throws -> String {
+    func zip(
+        _ files: [(String, [UInt8])],
+        to relative: String,
+        compression: CompressionMethod = .deflate
+    ) throws -> String {
         let target = "\(path)/\(relative)"
         let archive = try Archive(url: URL(fileURLWithPath: target), accessMode: .create)
         for (name, bytes) in files {
@@ -37,7 +41,7 @@ struct TestDirectory {
                 with: name,
                 type: .file,
                 uncompressedSize: Int64(data.count),
-                compressionMethod: .deflate,
+                compressionMethod: compression,
                 provider: { position, size in data.subdata(in: Int(position)..<(Int(position) + size)) }
             )
         }

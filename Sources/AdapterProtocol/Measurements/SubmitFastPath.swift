@@ -388,7 +388,8 @@ extension MeasurementRecord {
 extension ParsedJSON {
     /// The member decoded by `transform`; absent or null is nil, a failed transform is malformed.
     fileprivate func decoded<T>(_ key: String, _ malformed: inout [String], _ transform: (ParsedJSON) -> T?) -> T? {
-        guard let value = self[key], value != .null else { return nil }
+        guard let value = self[key] else { return nil }
+        if case .null = value { return nil }
         guard let result = transform(value) else {
             malformed.append(key)
             return nil

@@ -105,12 +105,15 @@ public enum CivilTime {
     }
 }
 
-/// Reads unsigned decimal digits at fixed places of an ASCII string.
+/// Reads unsigned decimal digits at fixed places of an ASCII string's bytes.
 struct DigitReader {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
 
-    init(_ text: Substring) { bytes = Array(text.utf8) }
-    init(_ text: String) { bytes = Array(text.utf8) }
+    /// Runs `body` with a reader of `text`'s UTF-8 bytes (no copy for a native string).
+    static func reading<T>(_ text: String, _ body: (DigitReader) -> T) -> T {
+        var text = text
+        return text.withUTF8 { body(DigitReader(bytes: $0)) }
+    }
 
     /// The number in `bytes[start..<start+count]`, or nil when any is not a digit.
     func number(_ start: Int, _ count: Int) -> Int? {

@@ -6,7 +6,10 @@ enum FitbitTime {
     /// Wall-clock seconds (the time read as if UTC) of `MM/dd/yy HH:mm:ss` or `MM/dd/yy`. Two-digit
     /// years are 2000–2099: Fitbit exports start in 2009.
     static func usWallClock(_ text: String) -> Int64? {
-        let reader = DigitReader(text)
+        DigitReader.reading(text, usWallClock)
+    }
+
+    private static func usWallClock(_ reader: DigitReader) -> Int64? {
         let count = reader.bytes.count
         guard count == 8 || count == 17 || count == 10, reader.byte(2) == 0x2F,
             let month = reader.number(0, 2), let day = reader.number(3, 2)
@@ -39,7 +42,10 @@ enum FitbitTime {
 
     /// Wall-clock seconds of `yyyy-MM-ddTHH:mm:ss[.SSS][Z]` or `yyyy-MM-dd`.
     static func isoWallClock(_ text: String) -> Int64? {
-        let reader = DigitReader(text)
+        DigitReader.reading(text, isoWallClock)
+    }
+
+    private static func isoWallClock(_ reader: DigitReader) -> Int64? {
         guard reader.bytes.count >= 10, reader.byte(4) == 0x2D, reader.byte(7) == 0x2D,
             let year = reader.number(0, 4), let month = reader.number(5, 2), let day = reader.number(8, 2),
             CivilTime.isValid(year: year, month: month, day: day)
