@@ -27,6 +27,14 @@ struct ExportJSONTests {
         #expect(elements[0]["missing"] == nil)
     }
 
+    @Test(arguments: ["0", "57", "007", "123456789012345", "1234567890123456", "-3", "+4", "1e3", "", " 5", "5 ", "x"])
+    func numbersInStringsReadAsDoubleReadsThem(_ text: String) throws {
+        // Whole numbers take a shortcut; what it reads must be what Double(_:) reads, and what it
+        // does not take must still be read (or refused) as before.
+        let (elements, _) = try ExportJSON.parseArray(Array("[{\"v\":\"\(text)\"}]".utf8))
+        #expect(elements[0]["v"]?.number == Double(text).flatMap { $0.isFinite ? $0 : nil })
+    }
+
     @Test(arguments: [
         (#"[{"a" : 1"#, 9), (#"{"a":1}"#, 0), (#"[1,]"#, 3), (#"[1] x"#, 4), (#"["abc"#, 1), (#"[tru]"#, 1),
     ])

@@ -38,9 +38,22 @@ enum ExportJSON: Sendable, Equatable {
     var number: Double? {
         switch self {
         case .number(let value): value.isFinite ? value : nil
-        case .string(let text): Double(text).flatMap { $0.isFinite ? $0 : nil }
+        case .string(let text): Self.wholeNumber(text) ?? Double(text).flatMap { $0.isFinite ? $0 : nil }
         default: nil
         }
+    }
+
+    /// The value of a string of 1 to 15 ASCII digits ("0", "57": most intraday values) without strtod;
+    /// nil for anything else, which `Double(_:)` then reads.
+    private static func wholeNumber(_ text: String) -> Double? {
+        var value: Int64 = 0
+        var count = 0
+        for byte in text.utf8 {
+            guard byte >= 0x30, byte <= 0x39, count < 15 else { return nil }
+            value = value * 10 + Int64(byte - 0x30)
+            count += 1
+        }
+        return count > 0 ? Double(value) : nil
     }
 
     /// An integer id, from a number or a string.
