@@ -37,6 +37,7 @@ struct ExportJSONTests {
 
     @Test(arguments: [
         (#"[{"a" : 1"#, 9), (#"{"a":1}"#, 0), (#"[1,]"#, 3), (#"[1] x"#, 4), (#"["abc"#, 1), (#"[tru]"#, 1),
+        (#"[{"dateTime":"01/01/23 00:01:00","value":"1"},]"#, 46), (#"[{"dateTime":"x","value":"1"}"#, 29),
     ])
     func brokenDocumentsNameWhere(_ text: String, _ offset: Int) {
         do {
@@ -45,5 +46,41 @@ struct ExportJSONTests {
         } catch {
             #expect(error.offset == offset, "\(text): \(error.reason)")
         }
+        do {
+            _ = try ExportJSON.parseIntradayArray(Array(text.utf8))
+            Issue.record("\(text) parsed as an intraday file")
+        } catch {
+            #expect(error.offset == offset, "\(text) as an intraday file: \(error.reason)")
+        }
+    }
+
+    @Test func intradaySamplesAreTheUsualShapeOnlyAndAgreeWithTheFullParse() throws {
+        let text = #"""
+            [ { "dateTime" : "05/18/15 14:01:00", "value" : "57" },{"dateTime":"05/18/15 14:02:00","value":"0"},
+              { "value" : "3", "dateTime" : "05/18/15 14:03:00" },
+              { "dateTime" : "05/18/15 14:04:00", "value" : 4 },
+              { "dateTime" : "05\/18\/15 14:05:00", "value" : "5" },
+              { "dateTime" : "05/18/15 14:06:00", "value" : "6", "extra" : true },
+              [] ]
+            """#
+        let bytes = Array(text.utf8)
+        let (elements, offsets) = try ExportJSON.parseArray(bytes)
+        let (intraday, intradayOffsets) = try ExportJSON.parseIntradayArray(bytes)
+        #expect(intradayOffsets == offsets)
+        #expect(intraday.count == elements.count)
+        var samples = 0
+        for (element, full) in zip(intraday, elements) {
+            switch element {
+            case .sample(let dateTime, let value):
+                samples += 1
+                #expect(full["dateTime"]?.string == String(decoding: bytes[dateTime], as: UTF8.self))
+                #expect(full["value"]?.string == String(decoding: bytes[value], as: UTF8.self))
+            case .other(let value):
+                #expect(value == full)
+            }
+        }
+        // Only the first two have the usual shape: other key orders, a number, an escape or an extra
+        // member are parsed in full.
+        #expect(samples == 2)
     }
 }

@@ -215,6 +215,36 @@ struct FitbitTests {
         #expect(result.records("dietary_water").count == 1)
     }
 
+    @Test func minutesOfEveryShapeReadAlike() async throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let root = "Pat Doe/user-site-export"
+        // The usual shape is read from its bytes; the others are parsed in full: all must read the same.
+        let steps = #"""
+            [ { "dateTime" : "05/18/15 14:01:00", "value" : "10" },
+              { "value" : "20", "dateTime" : "05/18/15 14:02:00" },
+              { "dateTime" : "05/18/15 14:03:00", "value" : 30 },
+              { "dateTime" : "05\/18\/15 14:04:00", "value" : "40" },
+              { "dateTime" : "05/18/15 14:05:00", "value" : "0" },
+              { "dateTime" : "05/18/15 14:06:00", "value" : "-6" },
+              { "dateTime" : "18/05/15 14:07:00", "value" : "70" },
+              { "dateTime" : "05/18/15 14:08:00", "value" : "80.5", "note" : null },
+              "not an object" ]
+            """#
+        try directory.write(steps, to: "\(root)/steps-2015-05-18.json")
+        let result = await Self.run(directory.path)
+        #expect(result.failure == nil)
+        #expect(result.records("steps").map(\.value) == [10, 20, 30, 40, 80.5])
+        #expect(result.records("steps").map(\.sourceRecordId).first == "steps/1431957660")
+        #expect(
+            result.problems.map(\.reason) == [
+                "value missing or negative", "dateTime missing or not MM/dd/yy HH:mm:ss", "not a JSON object",
+            ]
+        )
+        let offsets = result.problems.compactMap { Int($0.location.split(separator: "@").last!) }
+        #expect(offsets.map { Array(steps.utf8)[$0] } == [UInt8(ascii: "{"), UInt8(ascii: "{"), UInt8(ascii: "\"")])
+    }
+
     @Test func aZipEntryWhoseBytesDoNotMatchItsCRCIsRefusedAsDamaged() async throws {
         let directory = try TestDirectory()
         defer { directory.remove() }

@@ -38,9 +38,14 @@ enum ExportJSON: Sendable, Equatable {
     var number: Double? {
         switch self {
         case .number(let value): value.isFinite ? value : nil
-        case .string(let text): Self.wholeNumber(text) ?? Double(text).flatMap { $0.isFinite ? $0 : nil }
+        case .string(let text): Self.number(inString: text)
         default: nil
         }
+    }
+
+    /// The number a string holds (`"57"`, `"753.6"`), as `number` reads it from a string value.
+    static func number(inString text: String) -> Double? {
+        wholeNumber(text) ?? Double(text).flatMap { $0.isFinite ? $0 : nil }
     }
 
     /// The value of a string of 1 to 15 ASCII digits ("0", "57": most intraday values) without strtod;
@@ -74,35 +79,33 @@ enum ExportJSON: Sendable, Equatable {
     /// Parses a whole document whose top level is an array; also returns each element's byte offset.
     static func parseArray(_ bytes: [UInt8]) throws(Failure) -> (elements: [ExportJSON], offsets: [Int]) {
         var parser = Parser(bytes: bytes)
-        parser.skipSpace()
-        guard parser.peek == UInt8(ascii: "[") else { throw Failure(offset: parser.index, reason: "not a JSON array") }
-        parser.index += 1
         var elements: [ExportJSON] = []
-        var offsets: [Int] = []
-        parser.skipSpace()
-        if parser.peek == UInt8(ascii: "]") {
-            parser.index += 1
-        } else {
-            while true {
-                parser.skipSpace()
-                offsets.append(parser.index)
-                elements.append(try parser.value(depth: 1))
-                parser.skipSpace()
-                switch parser.peek {
-                case UInt8(ascii: ","): parser.index += 1
-                case UInt8(ascii: "]"):
-                    parser.index += 1
-                    parser.skipSpace()
-                    guard parser.index == bytes.count else {
-                        throw Failure(offset: parser.index, reason: "text after the array")
-                    }
-                    return (elements, offsets)
-                default: throw Failure(offset: parser.index, reason: "expected ',' or ']'")
-                }
+        let offsets = try parser.arrayElements { (parser) throws(Failure) in elements.append(try parser.value(depth: 1))
+        }
+        return (elements, offsets)
+    }
+
+    /// An element of an intraday file: a sample of the usual shape, as the byte ranges of its two
+    /// strings, or any other value, parsed.
+    enum IntradayElement {
+        case sample(dateTime: Range<Int>, value: Range<Int>)
+        case other(ExportJSON)
+    }
+
+    /// Parses an intraday file (steps, distance, calories: formats.md §1.3), whose elements are nearly
+    /// all `{ "dateTime" : "…", "value" : "…" }`: those are kept as byte ranges instead of values (two
+    /// strings and an object each, for hundreds of thousands of minutes); any other element is parsed
+    /// as `parseArray` parses it. Accepts and refuses exactly the documents `parseArray` does.
+    static func parseIntradayArray(_ bytes: [UInt8]) throws(Failure) -> (elements: [IntradayElement], offsets: [Int]) {
+        var parser = Parser(bytes: bytes)
+        var elements: [IntradayElement] = []
+        let offsets = try parser.arrayElements { (parser) throws(Failure) in
+            if let sample = parser.intradaySample() {
+                elements.append(.sample(dateTime: sample.dateTime, value: sample.value))
+            } else {
+                elements.append(.other(try parser.value(depth: 1)))
             }
         }
-        parser.skipSpace()
-        guard parser.index == bytes.count else { throw Failure(offset: parser.index, reason: "text after the array") }
         return (elements, offsets)
     }
 
@@ -119,6 +122,74 @@ enum ExportJSON: Sendable, Equatable {
                 default: return
                 }
             }
+        }
+
+        /// Reads a whole document whose top level is an array, calling `element` at each element's start
+        /// (it must consume the element); returns the elements' byte offsets.
+        mutating func arrayElements(_ element: (inout Parser) throws(Failure) -> Void) throws(Failure) -> [Int] {
+            skipSpace()
+            guard peek == UInt8(ascii: "[") else { throw Failure(offset: index, reason: "not a JSON array") }
+            index += 1
+            var offsets: [Int] = []
+            skipSpace()
+            if peek == UInt8(ascii: "]") {
+                index += 1
+            } else {
+                while true {
+                    skipSpace()
+                    offsets.append(index)
+                    try element(&self)
+                    skipSpace()
+                    switch peek {
+                    case UInt8(ascii: ","): index += 1
+                    case UInt8(ascii: "]"): index += 1
+                    default: throw Failure(offset: index, reason: "expected ',' or ']'")
+                    }
+                    if bytes[index - 1] == UInt8(ascii: "]") { break }
+                }
+            }
+            skipSpace()
+            guard index == bytes.count else { throw Failure(offset: index, reason: "text after the array") }
+            return offsets
+        }
+
+        /// `{ "dateTime" : "…", "value" : "…" }` at `index`, both strings without escapes: their content
+        /// ranges, with `index` after the object. Anything else leaves `index` where it was.
+        mutating func intradaySample() -> (dateTime: Range<Int>, value: Range<Int>)? {
+            let start = index
+            guard expect(UInt8(ascii: "{")), let key1 = plainString(), bytes[key1].elementsEqual("dateTime".utf8),
+                expect(UInt8(ascii: ":")), let dateTime = plainString(), expect(UInt8(ascii: ",")),
+                let key2 = plainString(), bytes[key2].elementsEqual("value".utf8), expect(UInt8(ascii: ":")),
+                let value = plainString(), expect(UInt8(ascii: "}"))
+            else {
+                index = start
+                return nil
+            }
+            return (dateTime, value)
+        }
+
+        /// Skips spaces and takes `byte` if it is next.
+        private mutating func expect(_ byte: UInt8) -> Bool {
+            skipSpace()
+            guard peek == byte else { return false }
+            index += 1
+            return true
+        }
+
+        /// The content range of a string with no escape next (after spaces); nil, having moved, otherwise.
+        private mutating func plainString() -> Range<Int>? {
+            guard expect(UInt8(ascii: "\"")) else { return nil }
+            let contentStart = index
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "\""):
+                    index += 1
+                    return contentStart..<(index - 1)
+                case UInt8(ascii: "\\"): return nil
+                default: index += 1
+                }
+            }
+            return nil
         }
 
         mutating func value(depth: Int) throws(Failure) -> ExportJSON {

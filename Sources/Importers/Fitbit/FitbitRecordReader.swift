@@ -26,6 +26,7 @@ struct FitbitRecordReader {
 
     mutating func read(_ file: FitbitFile, _ bytes: [UInt8]) throws {
         if file.layout == .googleHealthCSV { return try readCSV(file, bytes) }
+        if let series = Self.intradaySeries(file.family) { return try readIntraday(file, bytes, series) }
         let elements: [ExportJSON]
         let offsets: [Int]
         do {
@@ -48,19 +49,65 @@ struct FitbitRecordReader {
         }
     }
 
+    /// The kind, id code and unit of a family of per-minute sums.
+    typealias IntradaySeries = (kind: String, code: String, unit: String)
+
+    static func intradaySeries(_ family: FitbitFile.Family) -> IntradaySeries? {
+        switch family {
+        case .steps: ("steps", "steps", "{steps}")
+        // Intraday distance is in centimetres (formats.md §1.3, §1.5).
+        case .distance: ("distance", "distance", "cm")
+        // Fitbit's calories are all energy burned, the resting part included (formats.md §1.3).
+        case .calories: ("total_energy", "energy", "kcal")
+        default: nil
+        }
+    }
+
+    /// A file of per-minute sums, read as `read` reads the others, but with its usual elements taken
+    /// from their bytes (`ExportJSON.parseIntradayArray`).
+    private mutating func readIntraday(_ file: FitbitFile, _ bytes: [UInt8], _ series: IntradaySeries) throws {
+        let elements: [ExportJSON.IntradayElement]
+        let offsets: [Int]
+        do {
+            (elements, offsets) = try ExportJSON.parseIntradayArray(bytes)
+        } catch {
+            return try output.problem(
+                "\(file.member.path)@\(error.offset)",
+                "file not imported: not valid JSON (\(error.reason))"
+            )
+        }
+        for (index, element) in elements.enumerated() {
+            do {
+                switch element {
+                case .sample(let dateTime, let value):
+                    let wall = bytes.withUnsafeBufferPointer {
+                        FitbitTime.usWallClock(DigitReader(bytes: UnsafeBufferPointer(rebasing: $0[dateTime])))
+                    }
+                    let number = ExportJSON.number(inString: String(decoding: bytes[value], as: UTF8.self))
+                    try intradaySum(wall: wall, value: number, series)
+                case .other(let entry):
+                    guard case .object = entry else { throw BadRecord(reason: "not a JSON object", kind: series.kind) }
+                    try intradaySum(
+                        wall: entry["dateTime"]?.string.flatMap(FitbitTime.usWallClock),
+                        value: entry["value"]?.number,
+                        series
+                    )
+                }
+            } catch let bad as BadRecord {
+                try output.problem("\(file.member.path)@\(offsets[index])", bad.reason, kind: bad.kind)
+            }
+        }
+    }
+
     private mutating func record(_ family: FitbitFile.Family, _ entry: ExportJSON) throws {
         switch family {
         case .weight: try weight(entry)
-        case .steps: try intradaySum(entry, kind: "steps", code: "steps", unit: "{steps}")
-        // Intraday distance is in centimetres (formats.md §1.3, §1.5).
-        case .distance: try intradaySum(entry, kind: "distance", code: "distance", unit: "cm")
-        // Fitbit's calories are all energy burned, the resting part included (formats.md §1.3).
-        case .calories: try intradaySum(entry, kind: "total_energy", code: "energy", unit: "kcal")
         case .heartRate: try heartRate(entry)
         case .restingHeartRate: try restingHeartRate(entry)
         case .sleep: try sleep(entry)
         case .waterLogs: try water(entry)
-        case .height, .profile: return
+        // Per-minute sums never come here (`readIntraday`); height and profile are read before the data.
+        case .steps, .distance, .calories, .height, .profile: return
         }
     }
 
@@ -111,11 +158,12 @@ struct FitbitRecordReader {
 
     /// One minute of steps, distance or calories: values are strings (formats.md §1.3); zero minutes
     /// carry nothing and are not stored.
-    private mutating func intradaySum(_ entry: ExportJSON, kind: String, code: String, unit: String) throws {
-        guard let stamp = entry["dateTime"]?.string, let wall = FitbitTime.usWallClock(stamp) else {
+    private mutating func intradaySum(wall: Int64?, value: Double?, _ series: IntradaySeries) throws {
+        let (kind, code, unit) = series
+        guard let wall else {
             throw BadRecord(reason: "dateTime missing or not MM/dd/yy HH:mm:ss", kind: kind)
         }
-        guard let value = entry["value"]?.number, value >= 0 else {
+        guard let value, value >= 0 else {
             throw BadRecord(reason: "value missing or negative", kind: kind)
         }
         guard value > 0 else { return }

@@ -9,7 +9,7 @@ enum FitbitTime {
         DigitReader.reading(text, usWallClock)
     }
 
-    private static func usWallClock(_ reader: DigitReader) -> Int64? {
+    static func usWallClock(_ reader: DigitReader) -> Int64? {
         let count = reader.bytes.count
         guard count == 8 || count == 17 || count == 10, reader.byte(2) == 0x2F,
             let month = reader.number(0, 2), let day = reader.number(3, 2)
