@@ -27,24 +27,35 @@ struct FitbitRecordReader {
     mutating func read(_ file: FitbitFile, _ bytes: [UInt8]) throws {
         if file.layout == .googleHealthCSV { return try readCSV(file, bytes) }
         if let series = Self.intradaySeries(file.family) { return try readIntraday(file, bytes, series) }
-        let elements: [ExportJSON]
-        let offsets: [Int]
+        try readElements(file, { try ExportJSON.parseArray(bytes) }) { reader, entry in
+            guard case .object = entry else {
+                throw BadRecord(reason: "not a JSON object", kind: file.family.rawValue)
+            }
+            try reader.record(file.family, entry)
+        }
+    }
+
+    /// Parses a file with `parse` and reads each element with `readOne`: a file that is not JSON is
+    /// reported with the byte offset of the fault, a bad record with the offset of its element.
+    private mutating func readElements<Element>(
+        _ file: FitbitFile,
+        _ parse: () throws -> (elements: [Element], offsets: [Int]),
+        _ readOne: (inout FitbitRecordReader, Element) throws -> Void
+    ) throws {
+        let parsed: (elements: [Element], offsets: [Int])
         do {
-            (elements, offsets) = try ExportJSON.parseArray(bytes)
-        } catch {
+            parsed = try parse()
+        } catch let error as ExportJSON.Failure {
             return try output.problem(
                 "\(file.member.path)@\(error.offset)",
                 "file not imported: not valid JSON (\(error.reason))"
             )
         }
-        for (index, entry) in elements.enumerated() {
+        for (index, element) in parsed.elements.enumerated() {
             do {
-                guard case .object = entry else {
-                    throw BadRecord(reason: "not a JSON object", kind: file.family.rawValue)
-                }
-                try record(file.family, entry)
+                try readOne(&self, element)
             } catch let bad as BadRecord {
-                try output.problem("\(file.member.path)@\(offsets[index])", bad.reason, kind: bad.kind)
+                try output.problem("\(file.member.path)@\(parsed.offsets[index])", bad.reason, kind: bad.kind)
             }
         }
     }
@@ -66,35 +77,21 @@ struct FitbitRecordReader {
     /// A file of per-minute sums, read as `read` reads the others, but with its usual elements taken
     /// from their bytes (`ExportJSON.parseIntradayArray`).
     private mutating func readIntraday(_ file: FitbitFile, _ bytes: [UInt8], _ series: IntradaySeries) throws {
-        let elements: [ExportJSON.IntradayElement]
-        let offsets: [Int]
-        do {
-            (elements, offsets) = try ExportJSON.parseIntradayArray(bytes)
-        } catch {
-            return try output.problem(
-                "\(file.member.path)@\(error.offset)",
-                "file not imported: not valid JSON (\(error.reason))"
-            )
-        }
-        for (index, element) in elements.enumerated() {
-            do {
-                switch element {
-                case .sample(let dateTime, let value):
-                    let wall = bytes.withUnsafeBufferPointer {
-                        FitbitTime.usWallClock(DigitReader(bytes: UnsafeBufferPointer(rebasing: $0[dateTime])))
-                    }
-                    let number = ExportJSON.number(inString: String(decoding: bytes[value], as: UTF8.self))
-                    try intradaySum(wall: wall, value: number, series)
-                case .other(let entry):
-                    guard case .object = entry else { throw BadRecord(reason: "not a JSON object", kind: series.kind) }
-                    try intradaySum(
-                        wall: entry["dateTime"]?.string.flatMap(FitbitTime.usWallClock),
-                        value: entry["value"]?.number,
-                        series
-                    )
+        try readElements(file, { try ExportJSON.parseIntradayArray(bytes) }) { reader, element in
+            switch element {
+            case .sample(let dateTime, let value):
+                let wall = bytes.withUnsafeBufferPointer {
+                    FitbitTime.usWallClock(DigitReader(bytes: UnsafeBufferPointer(rebasing: $0[dateTime])))
                 }
-            } catch let bad as BadRecord {
-                try output.problem("\(file.member.path)@\(offsets[index])", bad.reason, kind: bad.kind)
+                let number = ExportJSON.number(inString: String(decoding: bytes[value], as: UTF8.self))
+                try reader.intradaySum(wall: wall, value: number, series)
+            case .other(let entry):
+                guard case .object = entry else { throw BadRecord(reason: "not a JSON object", kind: series.kind) }
+                try reader.intradaySum(
+                    wall: entry["dateTime"]?.string.flatMap(FitbitTime.usWallClock),
+                    value: entry["value"]?.number,
+                    series
+                )
             }
         }
     }
