@@ -78,36 +78,40 @@ extension HubDatabase {
         atMs: Int64,
         decide: @escaping @Sendable (PendingWeight, [TaggedWeight]) -> WeightPhaseDecision
     ) async throws -> [WeightPhaseRecord] {
-        let idsJSON = measurementIds.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
+        let given = measurementIds.map(Set.init)
+        let range = measurementIds.flatMap { ids in ids.min().flatMap { low in ids.max().map { low...$0 } } }
         return try await pool.write { db in
             // Readings are claimed when they are stored (`BatchWriter`); a pass over every pending weight also
             // claims the readings stored before their device was assigned, in the same transaction.
-            if idsJSON == nil {
+            if measurementIds == nil {
                 try db.execute(
                     sql: "INSERT INTO measurementOwner (measurementId, profileId, ownedSinceMs) "
                         + Schema.claimSelect() + " ON CONFLICT (measurementId) DO NOTHING",
                     arguments: [atMs]
                 )
             }
-            // Given ids drive the query (rowid lookups: `+` keeps SQLite off the kind index, which would visit
-            // every stored weight); without, the body-weight index does.
-            let kindTerm = idsJSON == nil ? "m.kind" : "+m.kind"
-            let restriction = idsJSON == nil ? "" : "AND m.id IN (SELECT value FROM json_each(?))"
+            // Given readings are found through their owner rows' id range (a batch's new rows have consecutive
+            // ids; CROSS JOIN makes SQLite start from the owners, so readings no profile owns cost nothing),
+            // then narrowed to the ids given; without, the body-weight index finds every pending weight.
+            let readings =
+                measurementIds == nil
+                ? "measurement m JOIN measurementOwner o ON o.measurementId = m.id"
+                : "measurementOwner o CROSS JOIN measurement m ON m.id = o.measurementId"
+            let restriction = measurementIds == nil ? "" : "AND o.measurementId BETWEEN ? AND ?"
             let pending = try Row.fetchAll(
                 db,
                 sql: """
                     SELECT m.id, m.startMs, m.value, json_extract(m.context, '$.dialysisPhase') AS sentPhase,
                            d.adapterId, d.deviceId, o.profileId
-                    FROM measurement m
+                    FROM \(readings)
                     JOIN device d ON d.id = m.deviceRowId
-                    JOIN measurementOwner o ON o.measurementId = m.id
-                    WHERE \(kindTerm) = 'body_weight'
+                    WHERE m.kind = 'body_weight'
                       AND NOT EXISTS (SELECT 1 FROM weightPhase w WHERE w.measurementId = m.id)
                       \(restriction)
                     ORDER BY m.startMs, m.id
                     """,
-                arguments: StatementArguments(idsJSON.map { [$0] } ?? [])
-            )
+                arguments: StatementArguments(range.map { [$0.lowerBound, $0.upperBound] } ?? [])
+            ).filter { row in given?.contains(row["id"]) ?? true }
             var profiles: [Int64: StoredProfile] = [:]
             var written: [WeightPhaseRecord] = []
             for row in pending {
