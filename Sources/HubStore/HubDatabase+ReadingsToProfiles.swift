@@ -78,6 +78,7 @@ extension HubDatabase {
         atMs: Int64,
         decide: @escaping @Sendable (PendingWeight, [TaggedWeight]) -> WeightPhaseDecision
     ) async throws -> [WeightPhaseRecord] {
+        if measurementIds?.isEmpty == true { return [] }
         let given = measurementIds.map(Set.init)
         let range = measurementIds.flatMap { ids in ids.min().flatMap { low in ids.max().map { low...$0 } } }
         return try await pool.write { db in

@@ -63,6 +63,7 @@ struct ReadingsToProfilesStoreTests {
             #expect(second.map(\.measurementId) == Array(outcome.storedIds[1...]))
             #expect(second.allSatisfy { $0.profileId == ben.id })
             #expect(try await store.tagPendingWeights(atMs: 60, decide: decide).isEmpty)
+            #expect(try await store.tagPendingWeights(measurementIds: [], atMs: 60, decide: decide).isEmpty)
             #expect(try await store.profileWeights(profileId: anna.id).map(\.measurementId) == [outcome.storedIds[0]])
             #expect(try await store.deviceAssignments().count == 2)
         }
