@@ -258,7 +258,12 @@ final class AppleHealthParser {
             return nil
         }
         var hash = RecordHash()
-        for field in [typeName, sourceBytes, startBytes, endBytes, valueBytes, unitBytes] { hash.add(field) }
+        hash.add(typeName)
+        hash.add(sourceBytes)
+        hash.add(startBytes)
+        hash.add(endBytes)
+        hash.add(valueBytes)
+        hash.add(unitBytes)
         var record = MeasurementRecord(
             sourceRecordId: hash.recordId(type.code, start: startSeconds),
             kind: kind,
@@ -466,9 +471,11 @@ struct RecordHash {
         text += "/"
         text += String(start)
         text += "/"
-        let digits = Array("0123456789abcdef".utf8)
         text += String(unsafeUninitializedCapacity: 16) { buffer in
-            for index in 0..<16 { buffer[index] = digits[Int(hash >> UInt64(60 - 4 * index) & 0xF)] }
+            for index in 0..<16 {
+                let nibble = UInt8(truncatingIfNeeded: hash >> UInt64(60 - 4 * index) & 0xF)
+                buffer[index] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble  // 0-9, a-f
+            }
             return 16
         }
         return text

@@ -99,7 +99,7 @@ public final class ImportSource {
                 throw ImportFailure(
                     location: member.path,
                     reason:
-                        "the zip entry is damaged (its CRC-32 is \(hex(checksum)), the archive says \(hex(entry.checksum)))"
+                        "the zip entry is damaged (its CRC-32 is 0x\(String(checksum, radix: 16)), the archive says 0x\(String(entry.checksum, radix: 16)))"
                 )
             }
             return
@@ -161,9 +161,4 @@ public struct ImportFailure: Error, Sendable, Hashable, CustomStringConvertible 
         self.reason = reason
     }
     public var description: String { "\(location): \(reason)" }
-}
-
-private func hex(_ value: some BinaryInteger) -> String {
-    let digits = String(value, radix: 16)
-    return "0x" + String(repeating: "0", count: max(0, 8 - digits.count)) + digits
 }
