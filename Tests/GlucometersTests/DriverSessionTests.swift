@@ -26,7 +26,10 @@ struct DriverSessionTests {
         return state
     }
 
-    static func readFreeStyle(_ meter: SimulatedFreeStyleMeter) async throws(GlucometerError) -> MeterDownload {
+    static func readFreeStyle(
+        _ meter: SimulatedFreeStyleMeter,
+        productId: UInt16 = 0x3850
+    ) async throws(GlucometerError) -> MeterDownload {
         let path = meter.path
         return try await BlockingWork.run { () throws(GlucometerError) -> MeterDownload in
             let channel: SeqPacketReportChannel
@@ -34,7 +37,7 @@ struct DriverSessionTests {
                 throw .transport(error, during: "connect")
             }
             defer { channel.close() }
-            return try FreeStyleDriver.download(channel: channel, productId: 0x3850, timeout: .seconds(5))
+            return try FreeStyleDriver.download(channel: channel, productId: productId, timeout: .seconds(5))
         }
     }
 
@@ -180,15 +183,7 @@ extension DriverSessionTests {
         ]
         let meter = try SimulatedFreeStyleMeter(path: Self.socketPath(), state: state)
         defer { meter.stop() }
-        let path = meter.path
-        let download = try await BlockingWork.run { () throws(GlucometerError) -> MeterDownload in
-            let channel: SeqPacketReportChannel
-            do throws(ReportChannelError) { channel = try SeqPacketReportChannel(path: path) } catch {
-                throw .transport(error, during: "connect")
-            }
-            defer { channel.close() }
-            return try FreeStyleDriver.download(channel: channel, productId: 0x3650, timeout: .seconds(5))
-        }
+        let download = try await Self.readFreeStyle(meter, productId: FreeStyleDriver.libreProductId)
         #expect(download.model == "FreeStyle Libre" && download.serial == "JGGA123-A4567")
         #expect(meter.commands == ["$sn?", "$swver?", "$date?", "$time?", "$history?", "$arresult?"])
         #expect(download.readings.map(\.value) == [110, 124, 131, 98])

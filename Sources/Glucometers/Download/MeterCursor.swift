@@ -61,12 +61,19 @@ public struct MeterCursor: Sendable, Hashable, CustomStringConvertible {
     public static func newReadings(_ readings: [MeterReading], after cursor: MeterCursor?) -> [MeterReading] {
         let ordered = readings.sorted { ($0.stream, $0.recordNumber) < ($1.stream, $1.recordNumber) }
         guard let cursor else { return ordered }
-        return ordered.filter { reading in
-            guard let anchor = cursor.anchors[reading.stream] else { return true }
-            let stillThere = ordered.contains {
-                $0.stream == reading.stream && $0.recordNumber == anchor.recordNumber && $0.time.compact == anchor.time
+        // Decided once per stream, not per reading (a Libre's history holds thousands of records).
+        let intactStreams = Set(
+            cursor.anchors.compactMap { stream, anchor in
+                ordered.contains {
+                    $0.stream == stream && $0.recordNumber == anchor.recordNumber && $0.time.compact == anchor.time
+                } ? stream : nil
             }
-            return !stillThere || reading.recordNumber > anchor.recordNumber
+        )
+        return ordered.filter { reading in
+            guard let anchor = cursor.anchors[reading.stream], intactStreams.contains(reading.stream) else {
+                return true
+            }
+            return reading.recordNumber > anchor.recordNumber
         }
     }
 }

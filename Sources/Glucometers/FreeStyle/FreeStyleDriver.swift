@@ -9,7 +9,7 @@ public enum FreeStyleDriver {
     public static func model(productId: UInt16) -> String {
         switch productId {
         case 0x3850: "FreeStyle Precision Neo"
-        case 0x3650: "FreeStyle Libre"
+        case libreProductId: "FreeStyle Libre"
         case 0x3460: "FreeStyle InsuLinx"
         default: "FreeStyle meter (product \(USBDeviceSummary.hex(productId)))"
         }
@@ -28,9 +28,10 @@ public enum FreeStyleDriver {
         let session = FreeStyleSession(channel: channel, timeout: timeout)
         try session.initialize()
         let isLibre = productId == libreProductId
-        let serial = try line(session.command(isLibre ? "$sn?" : "$serlnum?"))
+        let serialCommand = isLibre ? "$sn?" : "$serlnum?"
+        let serial = try line(session.command(serialCommand))
         guard !serial.isEmpty, !serial.hasPrefix("00000000") else {
-            throw .unexpectedReply(where: "$serlnum?", detail: "the meter has no serial number ('\(serial)')")
+            throw .unexpectedReply(where: serialCommand, detail: "the meter has no serial number ('\(serial)')")
         }
         let version = try line(session.command("$swver?"))
         let clock = try meterClock(date: line(session.command("$date?")), time: line(session.command("$time?")))
