@@ -52,12 +52,14 @@ public actor MeasurementSubmitter {
     }
 
     /// Queues records; larger arrays are split at the hub's batch limit and only the last part
-    /// carries `cursor`, so the cursor never runs ahead of what was stored.
+    /// carries `cursor`, so the cursor never runs ahead of what was stored. No records with a cursor
+    /// is a cursor-only batch (adapter-protocol.md §5.1): the device was read, nothing new to store.
     public func submit(_ records: [MeasurementRecord], cursor: String? = nil) async throws {
         if let failure { throw failure }
+        guard !records.isEmpty || cursor != nil else { return }
         let size = max(1, limits.maxBatchRecords)
         var start = 0
-        while start < records.count {
+        repeat {
             let end = min(start + size, records.count)
             let part = Array(records[start..<end])
             await window.acquire()
@@ -80,7 +82,7 @@ public actor MeasurementSubmitter {
                 }
             )
             start = end
-        }
+        } while start < records.count
     }
 
     /// Waits for every batch's answer; throws the first unrecoverable error.

@@ -136,12 +136,8 @@ public struct BLEAdapter<Profile: BLEProfile>: Adapter {
             }
             if !collected.records.isEmpty || collected.cursor != nil {
                 let submitter = context.submitter(for: identity)
-                if collected.records.isEmpty {
-                    // A cursor-only batch (adapter-protocol.md §5.1), e.g. after only malformed or old records.
-                    try await submitter.submit([], cursor: collected.cursor)
-                } else {
-                    try await submitter.submit(collected.records, cursor: collected.cursor)
-                }
+                // With no records it is a cursor-only batch (adapter-protocol.md §5.1), e.g. after error records.
+                try await submitter.submit(collected.records, cursor: collected.cursor)
                 submitted += try await submitter.finish().submitted
                 cursor = collected.cursor ?? cursor
             }

@@ -140,8 +140,8 @@ enum RecordMapping {
             ),
             let fat = reading.bodyFatPercent
         else { return }
-        // Its weight sibling already moved the cursor past this time in the same connection; older ones were stored.
-        if let time, let newest = cursor.newest, time.description < newest {
+        // `cursor` is where the sync started: a value at or before it was sent by an earlier sync.
+        if let time, !cursor.isNew(time) {
             collected.skippedOld += 1
             return
         }
@@ -230,8 +230,6 @@ enum RecordMapping {
         return (stamp, text)
     }
 
-    /// A stable id: the device, the kind and the device's own time stamp, so a record sent again is a duplicate;
-    /// without a time stamp, the bytes and the time of receipt.
     /// Moves the cursor past a time-stamped reading it has not seen; counts and refuses one it has (stored by an
     /// earlier sync). A reading without a time stamp passes: it cannot be compared.
     private static func admitNew(

@@ -91,6 +91,9 @@ public struct WeightScaleProfile: BLEProfile {
             try link.write(clock, link.currentDateTime().bytes)
         }
         var timeCursor = TimeCursor(cursor)
+        // Body composition values are judged against what earlier syncs sent: a scale may send all its weights
+        // before their body composition values, by which time the weights have moved `timeCursor` past them.
+        let syncedBefore = timeCursor
         loop: while true {
             switch try link.next(idle: Self.idle) {
             case .disconnected, .idle:
@@ -105,7 +108,7 @@ public struct WeightScaleProfile: BLEProfile {
                     into: &collected
                 )
             case .value(GATTUUID.bodyCompositionMeasurement, let bytes):
-                RecordMapping.bodyFat(bytes, user: consentedUser, link: link, cursor: timeCursor, into: &collected)
+                RecordMapping.bodyFat(bytes, user: consentedUser, link: link, cursor: syncedBefore, into: &collected)
             case .value:
                 continue
             }
