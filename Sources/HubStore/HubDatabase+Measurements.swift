@@ -7,7 +7,9 @@ extension HubDatabase {
     ///
     /// With `profileId`, only the readings that belong to that profile (`measurementOwner`): claimed for it when
     /// stored or when their device was first assigned, through the reading's own user slot or the device-wide
-    /// assignment (ARCHITECTURE.md, "Whose reading is it"); a later reassignment does not move them.
+    /// assignment (ARCHITECTURE.md, "Whose reading is it"); a later reassignment does not move them. A meter's
+    /// control-solution tests are kept in the store but are not the patient's readings, so they are left out
+    /// there (reports, trends, the FHIR export all read through this).
     public func measurements(
         kind: MeasurementKind? = nil,
         sinceMs: Int64? = nil,
@@ -20,6 +22,7 @@ extension HubDatabase {
             filter +=
                 (filter.isEmpty ? "WHERE " : " AND ")
                 + "EXISTS (SELECT 1 FROM measurementOwner o WHERE o.measurementId = m.id AND o.profileId = ?)"
+                + " AND NOT \(Self.isControlSolutionSQL)"
             arguments += [profileId]
         }
         var sql = """
@@ -169,4 +172,11 @@ extension HubDatabase {
             throw .corruptRow(table: "measurement", id: id, reason: "\(column) is not valid JSON: \(error)")
         }
     }
+}
+
+extension HubDatabase {
+    /// True for a row `m` of `measurement` whose context marks a meter's control-solution test.
+    static let isControlSolutionSQL = """
+        EXISTS (SELECT 1 FROM json_each(m.context, '$.measurementStatus') s WHERE s.value = '\(NormalizedMeasurement.controlSolutionStatus)')
+        """
 }

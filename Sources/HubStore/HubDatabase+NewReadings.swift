@@ -20,8 +20,7 @@ extension HubDatabase {
                 db,
                 sql: """
                     SELECT m.kind,
-                           EXISTS (SELECT 1 FROM json_each(m.context, '$.measurementStatus') s
-                                   WHERE s.value = 'control_solution') AS control,
+                           \(Self.isControlSolutionSQL) AS control,
                            EXISTS (SELECT 1 FROM json_each(m.context, '$.measurementStatus') s
                                    WHERE s.value = 'device_clock_suspect') AS suspect,
                            count(*) AS n

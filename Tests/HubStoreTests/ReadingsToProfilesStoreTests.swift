@@ -208,4 +208,51 @@ struct ReadingsToProfilesStoreTests {
             #expect(assignment.profileId == anna.id && assignment.userIndex == DeviceAssignment.anyUser)
         }
     }
+
+    @Test func aProfilesReadingsLeaveOutAMetersControlSolutionTests() async throws {
+        try await withTemporaryStore { store in
+            let (anna, _) = try await prepared(store)
+            func glucose(_ id: String, status: [String]?) -> IngestRecord {
+                IngestRecord(
+                    NormalizedMeasurement(
+                        sourceRecordId: id,
+                        kind: .bloodGlucose,
+                        value: 100,
+                        components: nil,
+                        unit: "mg/dL",
+                        originalValue: 100,
+                        originalComponents: nil,
+                        originalUnit: "mg/dL",
+                        startMs: Sample.baseMs,
+                        endMs: nil,
+                        utcOffsetSeconds: 0,
+                        context: status.map { MeasurementContext(measurementStatus: $0) }
+                    )
+                )
+            }
+            let meter = DeviceIdentity(adapterId: "usb-glucometer", deviceId: "neo-1")
+            _ = try await store.ingest(IngestBatch(device: meter, records: [glucose("g/0", status: nil)]))
+            let device = try await store.device(id: meter.deviceId)
+            try await store.assign(
+                DeviceAssignment(deviceRowId: device.rowId, userIndex: -1, profileId: anna.id, assignedAtMs: 3)
+            )
+            _ = try await store.ingest(
+                IngestBatch(
+                    device: meter,
+                    records: [
+                        glucose("g/1", status: ["meter_marker:C", NormalizedMeasurement.controlSolutionStatus]),
+                        glucose("g/2", status: ["device_clock_suspect"]),
+                    ]
+                )
+            )
+            try await store.tagPendingWeights(atMs: 4) { _, _ in
+                WeightPhaseDecision(phase: .noDialysis, source: .inferred)
+            }
+            // All three are stored; the patient's are the two that are not control-solution tests.
+            #expect(try await store.measurements().count == 3)
+            #expect(
+                try await store.measurements(profileId: anna.id).map(\.measurement.sourceRecordId) == ["g/0", "g/2"]
+            )
+        }
+    }
 }

@@ -1,11 +1,6 @@
 extension NormalizedMeasurement {
     /// The `measurementStatus` entry of a glucose meter's control-solution test
-    /// (adapter-protocol.md §5.2).
+    /// (adapter-protocol.md §5.2): kept in the store, never a patient reading, so a profile's readings
+    /// (`HubDatabase.measurements(profileId:)`) leave it out (issue 6).
     public static let controlSolutionStatus = "control_solution"
-
-    /// A test of the meter with control solution: kept in the store, never a patient reading, so
-    /// trends and targets leave it out (issue 6).
-    public var isControlSolution: Bool {
-        context?.measurementStatus?.contains(Self.controlSolutionStatus) == true
-    }
 }

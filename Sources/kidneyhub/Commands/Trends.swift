@@ -134,8 +134,8 @@ struct Trends: AsyncParsableCommand {
                     )
                     built = try TrendSeriesBuilder.readingSeries(
                         subject,
-                        // A meter's control-solution tests are not the patient's readings.
-                        readings: readings.map(\.measurement).filter { !$0.isControlSolution },
+                        // A profile's readings leave out a meter's control-solution tests (HubDatabase.measurements).
+                        readings: readings.map(\.measurement),
                         displayUnits: person.displayUnits
                     )
                 }
