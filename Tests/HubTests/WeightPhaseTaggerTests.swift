@@ -127,4 +127,53 @@ struct WeightPhaseTaggerTests {
         manual.sentPhase = .post
         #expect(WeightPhaseTagger.decide(manual, existing: []).source == .manual)
     }
+
+    @Test func aGainAboveTheAlertIsAnnouncedOnceByTheGoalsEngineAndTheAdviceAlike() async throws {
+        let patient = try Self.makePatient()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try HubDatabase.open(atPath: directory.file("store.sqlite"))
+        try await store.acceptTerms(version: TermsOfService.current.version, atMs: 1)
+        let max = try await store.saveProfile(patient, id: nil, atMs: 2)
+        let scale = AdapterProtocol.DeviceIdentity(deviceId: "scale-1")
+        let pipeline = IngestPipeline(store: store)
+        _ = try await pipeline.submit(
+            SubmitMeasurementsRequest(
+                batchId: "b0",
+                device: scale,
+                records: [record("s/0", kg: 81, at: "2026-11-12T07:00:00+01:00")]
+            ),
+            from: "sim"
+        )
+        let device = try await store.device(id: "scale-1")
+        try await store.assign(
+            DeviceAssignment(deviceRowId: device.rowId, userIndex: -1, profileId: max.id, assignedAtMs: 3)
+        )
+        // Thursday's post weight 80.2 kg, Saturday's pre weight 83.8 kg: 3.6 kg, 4.5 % of the 80 kg dry weight.
+        _ = try await pipeline.submit(
+            SubmitMeasurementsRequest(
+                batchId: "b1",
+                device: scale,
+                records: [
+                    record("s/1", kg: 80.2, at: "2026-11-19T12:40:00+01:00", phase: "post"),
+                    record("s/2", kg: 83.8, at: "2026-11-21T07:10:00+01:00", phase: "pre"),
+                ]
+            ),
+            from: "sim"
+        )
+        _ = try await WeightPhaseTagger(store: store, now: { 100 }).tagPending()
+        let now = try RFC3339.parse("2026-11-21T07:30:00+01:00").epochMilliseconds
+        _ = try await GoalEngine(store: store).evaluateTouched(
+            profileId: max.id,
+            kinds: [.bodyWeight],
+            labs: [],
+            at: now
+        )
+        let advice = try await AdviceService(store: store).postStandingAlerts(profile: max, at: now + 60_000)
+        #expect(advice.map(\.ruleId) == ["alert-idwg-above-4-percent"])
+        let gainAlerts = try await store.notifications(profileId: max.id).filter {
+            $0.title.lowercased().contains("weight gain")
+        }
+        #expect(gainAlerts.count == 1, "\(gainAlerts.map(\.title))")
+    }
 }

@@ -18,6 +18,12 @@ public struct AdviceService: Sendable {
     /// The patient's state at `atMs`: limits, today's and the last 7 days' intake, labs, medications and the latest
     /// interdialytic gain.
     public func state(for stored: StoredProfile, at atMs: Int64) async throws -> PatientAdviceState {
+        try await state(for: stored, at: atMs, gain: latestGain(stored, at: atMs))
+    }
+
+    private func state(for stored: StoredProfile, at atMs: Int64, gain: InterdialyticGain?) async throws
+        -> PatientAdviceState
+    {
         let profile = stored.profile
         let today = try profile.localDate(at: atMs)
         let limits = try await store.dailyLimits(for: stored)
@@ -35,30 +41,14 @@ public struct AdviceService: Sendable {
             lastSevenDays: week,
             labs: labs,
             medications: profile.medications,
-            latestInterdialyticGainPercent: try await latestGainPercent(stored, at: atMs)
+            latestInterdialyticGainPercent: gain?.percentOfDryWeight
         )
     }
 
-    /// The latest session's interdialytic gain in % of dry weight, computed as the goals engine does.
-    private func latestGainPercent(_ stored: StoredProfile, at atMs: Int64) async throws -> Double? {
-        guard let context = try? GoalContext(stored.profile), context.dialysisSchedule != nil,
-            context.dryWeightKilograms != nil
-        else { return nil }
-        let data = try await store.goalData(
-            profileId: stored.id,
-            kinds: [],
-            labs: [],
-            taggedWeights: true,
-            sinceMs: atMs - 8 * 86_400_000,
-            untilMs: atMs + 1
-        )
-        let gains = InterdialyticGainCalculator.perSession(
-            data.taggedWeights,
-            schedule: context.dialysisSchedule,
-            timeZone: context.timeZone,
-            dryWeightKilograms: context.dryWeightKilograms
-        ).compactMap { $0.gain }
-        return gains.last?.percentOfDryWeight
+    /// The latest session's interdialytic gain, as the goals engine finds it.
+    private func latestGain(_ stored: StoredProfile, at atMs: Int64) async throws -> InterdialyticGain? {
+        guard let context = try? GoalContext(stored.profile) else { return nil }
+        return try await store.latestInterdialyticGain(profileId: stored.id, context: context, at: atMs)
     }
 
     // MARK: - Food check
@@ -145,7 +135,8 @@ public struct AdviceService: Sendable {
     /// Lab, eGFR and weight-gain alerts standing now: recorded and posted once per lab value (or gain).
     @discardableResult
     public func postStandingAlerts(profile stored: StoredProfile, at atMs: Int64) async throws -> [AdviceMessage] {
-        let state = try await state(for: stored, at: atMs)
+        let gain = try await latestGain(stored, at: atMs)
+        let state = try await state(for: stored, at: atMs, gain: gain)
         var keyed: [(AdviceMessage, String)] = []
         for message in AlertRules.labAlerts(state) {
             let lab = message.facts.keys.first { $0.hasPrefix("lab_") && $0 != "lab_value" } ?? "lab"
@@ -156,9 +147,9 @@ public struct AdviceService: Sendable {
             let last = state.labSeries("egfr").last?.takenAt.epochMilliseconds ?? 0
             keyed.append((egfr, "advice:\(stored.id):\(egfr.ruleId):\(last)"))
         }
-        if let gain = AlertRules.gainAlert(state) {
-            let day = (try? stored.profile.localDate(at: atMs))?.description ?? ""
-            keyed.append((gain, "advice:\(stored.id):\(gain.ruleId):\(day)"))
+        // Keyed by session as the goals engine keys its gain alert, so one gain is announced once.
+        if let message = AlertRules.gainAlert(state), let gain {
+            keyed.append((message, HubDatabase.gainAlertKey(profileId: stored.id, gain: gain)))
         }
         let messages = keyed.map(\.0)
         try await store.recordAdviceFirings(messages, profileId: stored.id, context: "alerts", atMs: atMs)

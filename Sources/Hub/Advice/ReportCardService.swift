@@ -114,29 +114,32 @@ public struct ReportCardService: Sendable {
         }
         let data = try await store.goalData(
             profileId: stored.id,
-            kinds: [.bodyWeight],
-            labs: [],
-            taggedWeights: true,
-            sinceMs: startMs,
-            untilMs: endMs
-        )
-        let weights = data.readings[.bodyWeight]?.map(\.value) ?? []
-        let pressures = try await store.goalData(
-            profileId: stored.id,
-            kinds: [.bloodPressure],
+            kinds: [.bodyWeight, .bloodPressure],
             labs: [],
             taggedWeights: false,
             sinceMs: startMs,
             untilMs: endMs
-        ).pressures
+        )
+        let weights = data.readings[.bodyWeight]?.map(\.value) ?? []
+        let pressures = data.pressures
         var gains: [Double] = []
         if let context = try? GoalContext(stored.profile), context.dialysisSchedule != nil {
+            // The month's first session measures from the previous session's post weight, up to 4 days before
+            // (the long weekend interval is 3 days); only sessions of this month count.
+            let tagged = try await store.goalData(
+                profileId: stored.id,
+                kinds: [],
+                labs: [],
+                taggedWeights: true,
+                sinceMs: startMs - 4 * 86_400_000,
+                untilMs: endMs
+            ).taggedWeights
             gains = InterdialyticGainCalculator.perSession(
-                data.taggedWeights,
+                tagged,
                 schedule: context.dialysisSchedule,
                 timeZone: context.timeZone,
                 dryWeightKilograms: context.dryWeightKilograms
-            ).compactMap { $0.gain?.percentOfDryWeight }
+            ).compactMap { $0.gain }.filter { $0.session.date >= first }.compactMap(\.percentOfDryWeight)
         }
         let entries = try await store.intakeEntries(profileId: stored.id, from: first, through: last)
         let days = Dictionary(grouping: entries, by: \.localDate)

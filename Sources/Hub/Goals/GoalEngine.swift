@@ -10,8 +10,6 @@ import Logging
 public actor GoalEngine {
     /// Catch-up reaches back at most this many days (a store left off for longer starts a year back).
     public static let maximumCatchUpDays = 366
-    /// Interdialytic gain alert threshold, % of dry weight: nutrition.md §2.7 app rule ("alert at ≥ 4 %").
-    public static let interdialyticGainAlertPercent = 4.0
 
     private let store: HubDatabase
     private let logger = Logger(label: "kidneyhub.goals")
@@ -334,23 +332,8 @@ public actor GoalEngine {
 
     /// An alert for the latest session's interdialytic gain when it is at or above the threshold.
     private func gainAlert(profileId: Int64, context: GoalContext, at atMs: Int64) async throws -> NotificationDraft? {
-        guard context.dialysisSchedule != nil, context.dryWeightKilograms != nil else { return nil }
-        let data = try await store.goalData(
-            profileId: profileId,
-            kinds: [],
-            labs: [],
-            taggedWeights: true,
-            sinceMs: atMs - 8 * 86_400_000,
-            untilMs: atMs + 1
-        )
-        let gains = InterdialyticGainCalculator.perSession(
-            data.taggedWeights,
-            schedule: context.dialysisSchedule,
-            timeZone: context.timeZone,
-            dryWeightKilograms: context.dryWeightKilograms
-        ).compactMap { $0.gain }
-        guard let latest = gains.last, let percent = latest.percentOfDryWeight,
-            percent >= Self.interdialyticGainAlertPercent
+        guard let latest = try await store.latestInterdialyticGain(profileId: profileId, context: context, at: atMs),
+            let percent = latest.percentOfDryWeight, percent >= AlertRules.gainAlertPercent
         else { return nil }
         return NotificationDraft(
             type: .alert,
@@ -359,9 +342,9 @@ public actor GoalEngine {
                 format: "%.1f kg gained before the session of %@ (alert at %.0f %%, nutrition.md §2.7).",
                 latest.kilograms,
                 latest.session.description,
-                Self.interdialyticGainAlertPercent
+                AlertRules.gainAlertPercent
             ),
-            dedupeKey: "alert:\(profileId):idwg:\(latest.session.date):\(latest.session.index)"
+            dedupeKey: HubDatabase.gainAlertKey(profileId: profileId, gain: latest)
         )
     }
 

@@ -214,10 +214,11 @@ public enum AlertRules {
         )
     }
 
-    /// Interdialytic gain: warn at ≥ 3 %, alert at ≥ 4 % of dry weight (nutrition.md §2.7 app rule).
-    public static let gainWarnPercent = 3.0
+    /// Interdialytic gain: warn at ≥ 3 %, alert at ≥ 4 % of dry weight (nutrition.md §2.7 app rule), as the goals
+    /// engine and `kidneyhub weight` judge it.
+    public static let gainWarnPercent = InterdialyticGainThresholds.standard.warningPercent
     /// See `gainWarnPercent`.
-    public static let gainAlertPercent = 4.0
+    public static let gainAlertPercent = InterdialyticGainThresholds.standard.alertPercent
     /// Gain at or above the warning threshold.
     public static let gainAboveWarn = AdviceRule(
         id: "alert-idwg-above-3-percent",
