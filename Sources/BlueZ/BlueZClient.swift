@@ -7,7 +7,6 @@ import DBus
 public final class BlueZClient: @unchecked Sendable {
     // @unchecked: like its `DBusConnection`, a client is used only from the one worker queue that owns it.
     public let bus: DBusConnection
-    private var pendingEvents: [BlueZEvent] = []
 
     /// Subscribes to BlueZ's object and property signals *before* anything is read, so nothing is missed between a
     /// GetManagedObjects and the first signal (bleak `manager.py`).
@@ -325,7 +324,6 @@ public final class BlueZClient: @unchecked Sendable {
 
     /// Forgets what BlueZ reported before now (an RSSI from an earlier discovery is not an advertisement now).
     private func discardOldEvents() throws(BlueZError) {
-        pendingEvents.removeAll()
         do {
             try bus.discardReceivedSignals()
         } catch {
@@ -335,7 +333,6 @@ public final class BlueZClient: @unchecked Sendable {
 
     /// The next BlueZ event, waiting up to `timeout`; nil when none came.
     public func nextEvent(timeout: Duration) throws(BlueZError) -> BlueZEvent? {
-        if !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             let signal: DBusMessage?
@@ -367,9 +364,6 @@ public final class BlueZClient: @unchecked Sendable {
                 let interfaces = signal.arguments.dropFirst().first?.stringKeyedEntries
             else { return nil }
             return .interfacesAdded(path: object, interfaces: interfaces.mapValues { $0.stringKeyedEntries ?? [:] })
-        case (BlueZNames.objectManager, "InterfacesRemoved"):
-            guard let object = signal.arguments.first?.stringValue else { return nil }
-            return .interfacesRemoved(path: object, interfaces: signal.arguments.dropFirst().first?.stringArray ?? [])
         default:
             return nil
         }

@@ -9,6 +9,4 @@ public enum BlueZEvent: Sendable, Hashable {
     case deviceChanged(path: String, changed: [String: DBusValue])
     /// Objects appeared (a device found during discovery, GATT objects after connecting).
     case interfacesAdded(path: String, interfaces: [String: [String: DBusValue]])
-    /// Objects disappeared.
-    case interfacesRemoved(path: String, interfaces: [String])
 }

@@ -19,12 +19,8 @@ public final class DBusConnection: @unchecked Sendable {
     private var closed = false
     private let trace = ProcessInfo.processInfo.environment["KIDNEYHUB_DBUS_TRACE"] != nil
 
-    /// This connection's unique bus name (`:1.42`).
-    public let uniqueName: String
-
     private init(raw: OpaquePointer) {
         self.raw = raw
-        uniqueName = dbus_bus_get_unique_name(raw).map { String(cString: $0) } ?? ""
         dbus_connection_set_exit_on_disconnect(raw, 0)
     }
 
@@ -148,18 +144,6 @@ public final class DBusConnection: @unchecked Sendable {
         }
         _ = try pump(until: ContinuousClock.now, replyTo: nil)
         queuedSignals.removeAll()
-    }
-
-    /// Emits a signal from one of our objects.
-    public func emitSignal(path: String, interface: String, member: String, arguments: [DBusValue]) throws(DBusError) {
-        guard let message = dbus_message_new_signal(path, interface, member) else {
-            throw DBusError(name: DBusError.invalidReplyName, message: "cannot build signal \(member)")
-        }
-        defer { dbus_message_unref(message) }
-        guard DBusMarshalling.append(arguments, to: message), dbus_connection_send(raw, message, nil) != 0 else {
-            throw DBusError(name: DBusError.disconnectedName, message: "cannot send signal \(member)")
-        }
-        dbus_connection_flush(raw)
     }
 
     /// Reads what arrives until `deadline` or until the reply to `serial` (returned) is read. Signals are queued,

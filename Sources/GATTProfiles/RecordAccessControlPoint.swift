@@ -31,8 +31,6 @@ public enum RecordAccessControlPoint {
 
     /// Report every stored record: `01 01`.
     public static let reportAll: [UInt8] = [0x01, 0x01]
-    /// Count every stored record: `04 01`.
-    public static let countAll: [UInt8] = [0x04, 0x01]
     /// Abort: `03 00`.
     public static let abort: [UInt8] = [0x03, 0x00]
 
@@ -40,11 +38,6 @@ public enum RecordAccessControlPoint {
     /// filter type 1 "sequence number").
     public static func reportRecords(from first: UInt16) -> [UInt8] {
         [0x01, 0x03, 0x01, UInt8(first & 0xFF), UInt8(first >> 8)]
-    }
-
-    /// Count records with sequence number ≥ `first`: `04 03 01 <u16>`.
-    public static func countRecords(from first: UInt16) -> [UInt8] {
-        [0x04, 0x03, 0x01, UInt8(first & 0xFF), UInt8(first >> 8)]
     }
 
     /// An indication from the sensor.

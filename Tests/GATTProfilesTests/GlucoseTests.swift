@@ -61,7 +61,6 @@ struct GlucoseTests {
     @Test func racpRequests() {
         #expect(RecordAccessControlPoint.reportAll == hex("01 01"))
         #expect(RecordAccessControlPoint.reportRecords(from: 16) == hex("01 03 01 10 00"))
-        #expect(RecordAccessControlPoint.countAll == hex("04 01"))
         #expect(RecordAccessControlPoint.abort == hex("03 00"))
     }
 
