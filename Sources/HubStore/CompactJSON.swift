@@ -6,7 +6,7 @@ import HubCore
 /// shape (string keys, finite numbers, a few strings), so a writer appending UTF-8 bytes to one buffer is short,
 /// exact and allocates once per object. They are read back with `JSONDecoder` (reads are not the hot path), and
 /// the tests check the two agree.
-enum CompactJSON {
+package enum CompactJSON {
     /// `{"diastolic":80.0,"systolic":120.0}` with keys sorted so equal objects are equal text; nil for nil.
     static func object(_ numbers: [String: Double]?) -> String? {
         guard let numbers else { return nil }
@@ -81,6 +81,14 @@ enum CompactJSON {
     }
 
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// `text` as a JSON string literal (the backup and the FHIR export write theirs with it too).
+    package static func quoted(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 2)
+        appendString(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
 
     /// Appends `text` as a JSON string literal (RFC 8259 §7: escape `"`, `\` and control characters).
     ///

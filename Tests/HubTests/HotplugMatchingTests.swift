@@ -25,10 +25,10 @@ struct HotplugMatchingTests {
         #expect(USBModalias.alias(vendorId: "1a61", productId: "3850") == "usb:v1A61p3850")
         #expect(USBModalias.pattern(AdapterManifest.USBMatch(vendorId: "1a61", productId: "3850")) == "usb:v1A61p3850*")
         #expect(USBModalias.pattern(AdapterManifest.USBMatch(vendorId: "1a61")) == "usb:v1A61p*")
-        #expect(USBModalias.matches("usb:v1A61p3850", pattern: "usb:v1A61p*"))
-        #expect(USBModalias.matches("usb:v1A61p3850", pattern: "usb:v1A61p38?0*"))
-        #expect(!USBModalias.matches("usb:v1A79p6002", pattern: "usb:v1A61p*"))
-        #expect(!USBModalias.matches("usb:v1A61p3850", pattern: "usb:v1A61p3650*"))
+        #expect(Glob.matches("usb:v1A61p*", "usb:v1A61p3850"))
+        #expect(Glob.matches("usb:v1A61p38?0*", "usb:v1A61p3850"))
+        #expect(!Glob.matches("usb:v1A61p*", "usb:v1A79p6002"))
+        #expect(!Glob.matches("usb:v1A61p3650*", "usb:v1A61p3850"))
     }
 
     @Test func theMostSpecificMatcherWinsAndAnUnknownDeviceMatchesNothing() {

@@ -16,31 +16,6 @@ public enum USBModalias {
         "usb:v\(match.vendorId.uppercased())p" + (match.productId.map { $0.uppercased() + "*" } ?? "*")
     }
 
-    /// Whether `alias` matches the glob `pattern` (`*` any run, `?` one character).
-    public static func matches(_ alias: String, pattern: String) -> Bool {
-        let text = Array(alias)
-        let glob = Array(pattern)
-        var (t, g, starG, starT) = (0, 0, -1, 0)
-        while t < text.count {
-            if g < glob.count, glob[g] == "?" || glob[g] == text[t] {
-                t += 1
-                g += 1
-            } else if g < glob.count, glob[g] == "*" {
-                starG = g
-                starT = t
-                g += 1
-            } else if starG >= 0 {
-                g = starG + 1
-                starT += 1
-                t = starT
-            } else {
-                return false
-            }
-        }
-        while g < glob.count, glob[g] == "*" { g += 1 }
-        return g == glob.count
-    }
-
     /// The adapter whose manifest matches `arrival` most specifically (more literal characters
     /// win; a tie goes to the earlier adapter on the search path); nil when none does.
     public static func adapter(for arrival: USBArrival, among adapters: [InstalledAdapter]) -> InstalledAdapter? {
@@ -49,7 +24,7 @@ public enum USBModalias {
         for adapter in adapters {
             for match in adapter.manifest.matches?.usb ?? [] {
                 let glob = pattern(match)
-                guard matches(alias, pattern: glob) else { continue }
+                guard Glob.matches(glob, alias) else { continue }
                 let specificity = glob.filter { $0 != "*" && $0 != "?" }.count
                 if specificity > best?.specificity ?? -1 { best = (adapter, specificity) }
             }

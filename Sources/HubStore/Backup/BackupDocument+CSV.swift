@@ -28,7 +28,7 @@ extension BackupDocument {
                 {
                 "format": "\(Self.formatName)-csv",
                 "formatVersion": \(formatVersion),
-                "tables": [\(tables.map { BackupValue.quoted($0.name) }.joined(separator: ", "))]
+                "tables": [\(tables.map { CompactJSON.quoted($0.name) }.joined(separator: ", "))]
                 }
 
                 """

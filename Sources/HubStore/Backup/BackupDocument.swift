@@ -35,8 +35,8 @@ public struct BackupDocument: Sendable, Equatable {
         var text = "{\n\"format\": \"\(Self.formatName)\",\n\"formatVersion\": \(formatVersion),\n\"tables\": ["
         for (index, table) in tables.enumerated() {
             text += index == 0 ? "\n" : ",\n"
-            text += "{\"name\": \(BackupValue.quoted(table.name)), \"columns\": ["
-            text += table.columns.map(BackupValue.quoted).joined(separator: ", ")
+            text += "{\"name\": \(CompactJSON.quoted(table.name)), \"columns\": ["
+            text += table.columns.map(CompactJSON.quoted).joined(separator: ", ")
             text += "], \"rows\": ["
             for (rowIndex, row) in table.rows.enumerated() {
                 text += rowIndex == 0 ? "\n" : ",\n"

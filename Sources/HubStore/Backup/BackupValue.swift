@@ -17,7 +17,7 @@ public enum BackupValue: Sendable, Equatable {
         case .null: "null"
         case let .integer(value): String(value)
         case let .real(value): Self.shortest(value)
-        case let .text(value): Self.quoted(value)
+        case let .text(value): CompactJSON.quoted(value)
         case let .blob(data): "{\"base64\":\"\(data.base64EncodedString())\"}"
         }
     }
@@ -35,25 +35,6 @@ public enum BackupValue: Sendable, Equatable {
 
     /// Swift prints the shortest digits that read back to the same double; a whole number keeps its ".0".
     static func shortest(_ value: Double) -> String { "\(value)" }
-
-    /// A JSON string literal (RFC 8259 §7): quote, backslash and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
 }
 
 /// A JSON cell as read back, before the column's declared type decides what it becomes.

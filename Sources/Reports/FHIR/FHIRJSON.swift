@@ -1,3 +1,5 @@
+import HubStore
+
 /// A JSON value with object keys in the order they were given, so an export is byte-for-byte repeatable.
 public indirect enum FHIRJSON: Sendable, Equatable {
     case object([(String, FHIRJSON)])
@@ -22,7 +24,7 @@ public indirect enum FHIRJSON: Sendable, Equatable {
             out += "{"
             for (index, (key, value)) in members.enumerated() {
                 if index > 0 { out += "," }
-                out += Self.quoted(key) + ":"
+                out += CompactJSON.quoted(key) + ":"
                 value.write(to: &out)
             }
             out += "}"
@@ -33,30 +35,12 @@ public indirect enum FHIRJSON: Sendable, Equatable {
                 item.write(to: &out)
             }
             out += "]"
-        case let .string(text): out += Self.quoted(text)
+        case let .string(text): out += CompactJSON.quoted(text)
         case let .number(value):
             // FHIR decimals keep their precision as written; a whole number prints without ".0".
             if let whole = Int64(exactly: value) { out += String(whole) } else { out += "\(value)" }
         case let .integer(value): out += String(value)
         case let .bool(value): out += value ? "true" : "false"
         }
-    }
-
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
