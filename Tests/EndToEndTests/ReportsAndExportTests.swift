@@ -90,7 +90,7 @@ import Testing
         )
         #expect(mailed.status == 0, "\(mailed.stderr)")
         let arguments = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(arguments.count == 6)
+        try #require(arguments.count == 6, "\(arguments)")
         #expect(arguments[1] == "KidneyHub report: Ana")
         #expect(arguments[3].hasSuffix(".pdf") && FileManager.default.fileExists(atPath: arguments[3]))
         #expect(arguments[5] == "care@clinic.example")
@@ -176,5 +176,7 @@ import Testing
         let refused = try await run(workspace, ["import-backup", file])
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("not a KidneyHub backup"), "\(refused.stderr)")
+        // Refused before the store is opened: no store was created.
+        #expect(!FileManager.default.fileExists(atPath: workspace.storePath))
     }
 }

@@ -24,7 +24,6 @@ public final class ImportOutput: Sendable {
         /// only when the device changes.
         var lastSlot: Int?
         var lastProgress: Int = -1
-        var problemCount = 0
 
         mutating func slot(of device: DeviceIdentity) -> Int {
             if let lastSlot, pending[lastSlot].device.deviceId == device.deviceId { return lastSlot }

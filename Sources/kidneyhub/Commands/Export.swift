@@ -1,5 +1,4 @@
 import ArgumentParser
-import FoodData
 import Foundation
 import HubCore
 import HubStore
@@ -95,15 +94,9 @@ struct ImportBackup: AsyncParsableCommand {
         }
         do {
             let document = try BackupDocument.parse(data)
-            let database = try openStoreForWriting(store)
             // USDA foods are not in a backup (the hub ships them) but its intake entries may refer to them by NDB
-            // number, and own foods must come after them: import the shipped database first, as `foods` does.
-            if try await !database.hasFoodDatabase() {
-                _ = try await database.importFoodDatabase(
-                    try ShippedFoodDatabase.load(),
-                    atMs: currentEpochMilliseconds()
-                )
-            }
+            // number, and own foods must come after them: the shipped database goes in first, as for `foods`.
+            let database = try await openNutritionStore(store)
             let outcome = try await database.importBackup(document)
             print("imported \(outcome.totalInserted) rows, \(outcome.totalAlreadyPresent) already present")
             for table in document.tables

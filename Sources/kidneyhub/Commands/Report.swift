@@ -159,12 +159,7 @@ struct ReportsList: AsyncParsableCommand {
         )
         let entries: [ReportIndexEntry]
         do { entries = try folder.entries() } catch { throw CommandFailure(error.description) }
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(entries), as: UTF8.self))
-            return
-        }
+        if json { return try printJSON(entries) }
         guard !entries.isEmpty else {
             print("no reports in \(folder.path) yet: make one with `kidneyhub report pdf`")
             return
