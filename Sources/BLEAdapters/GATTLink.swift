@@ -94,25 +94,7 @@ public final class GATTLink: @unchecked Sendable {
 
     /// A device wall time as RFC 3339 with the offset it had in the user's time zone (nil when incomplete or a time
     /// that does not exist there).
-    public func rfc3339(_ time: GATTDateTime) -> String? {
-        guard time.isComplete else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let components = DateComponents(
-            year: time.year,
-            month: time.month,
-            day: time.day,
-            hour: time.hours,
-            minute: time.minutes,
-            second: time.seconds
-        )
-        guard let date = calendar.date(from: components) else { return nil }
-        let offset = timeZone.secondsFromGMT(for: date)
-        let sign = offset < 0 ? "-" : "+"
-        let hours = abs(offset) / 3600
-        let minutes = abs(offset) % 3600 / 60
-        return time.description + sign + twoDigits(hours) + ":" + twoDigits(minutes)
-    }
+    public func rfc3339(_ time: GATTDateTime) -> String? { time.rfc3339(in: timeZone) }
 
     /// Now, as RFC 3339 in the user's zone (for readings the device sent without a time stamp: taken just now).
     public func nowRFC3339() -> String? { rfc3339(currentDateTime()) }
@@ -122,5 +104,3 @@ public final class GATTLink: @unchecked Sendable {
         client.disconnect(device)
     }
 }
-
-private func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The Date Time characteristic 0x2A08 (7 bytes): year u16, month, day, hours, minutes, seconds
 /// (`org.bluetooth.characteristic.date_time.xml`). It has no time zone: it is the device's local wall time.
 /// Year, month and day 0 mean "not known".
@@ -114,4 +116,34 @@ func civilFromDays(_ days: Int) -> (Int, Int, Int) {
     let day = doy - (153 * mp + 2) / 5 + 1
     let month = mp < 10 ? mp + 3 : mp - 9
     return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+}
+
+extension GATTDateTime {
+    /// This wall time as RFC 3339 with the offset it had in `timeZone`; nil when incomplete, or when no such time
+    /// exists there (31 February, or a time in a spring-forward gap: `Calendar` would move either to a real time
+    /// instead of failing, so a time that reads back differently is refused).
+    public func rfc3339(in timeZone: TimeZone) -> String? {
+        guard isComplete else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let components = DateComponents(
+            year: year,
+            month: month,
+            day: day,
+            hour: hours,
+            minute: minutes,
+            second: seconds
+        )
+        guard let date = calendar.date(from: components) else { return nil }
+        let back = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        guard
+            [back.year, back.month, back.day, back.hour, back.minute, back.second] == [
+                year, month, day, hours, minutes, seconds,
+            ]
+        else { return nil }
+        let offset = timeZone.secondsFromGMT(for: date)
+        let minutesOffset = abs(offset) / 60
+        return description + (offset < 0 ? "-" : "+")
+            + String(format: "%02d:%02d", minutesOffset / 60, minutesOffset % 60)
+    }
 }
