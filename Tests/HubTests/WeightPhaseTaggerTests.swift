@@ -21,6 +21,15 @@ struct WeightPhaseTaggerTests {
         )
     }
 
+    /// A store in `directory` with the terms accepted and `patient` saved.
+    private static func storeWithPatient(_ patient: PatientProfile, in directory: TemporaryDirectory) async throws
+        -> (HubDatabase, StoredProfile)
+    {
+        let store = try HubDatabase.open(atPath: directory.file("store.sqlite"))
+        try await store.acceptTerms(version: TermsOfService.current.version, atMs: 1)
+        return (store, try await store.saveProfile(patient, id: nil, atMs: 2))
+    }
+
     private func record(_ id: String, kg: Double, at time: String, phase: String? = nil, user: Int? = nil)
         -> MeasurementRecord
     {
@@ -41,9 +50,7 @@ struct WeightPhaseTaggerTests {
         let patient = try Self.makePatient()
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try HubDatabase.open(atPath: directory.file("store.sqlite"))
-        try await store.acceptTerms(version: TermsOfService.current.version, atMs: 1)
-        let max = try await store.saveProfile(patient, id: nil, atMs: 2)
+        let (store, max) = try await Self.storeWithPatient(patient, in: directory)
         let tagger = WeightPhaseTagger(store: store, now: { 100 })
         let pipeline = IngestPipeline(store: store)
         let scale = AdapterProtocol.DeviceIdentity(deviceId: "scale-1")
@@ -132,9 +139,7 @@ struct WeightPhaseTaggerTests {
         let patient = try Self.makePatient()
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try HubDatabase.open(atPath: directory.file("store.sqlite"))
-        try await store.acceptTerms(version: TermsOfService.current.version, atMs: 1)
-        let max = try await store.saveProfile(patient, id: nil, atMs: 2)
+        let (store, max) = try await Self.storeWithPatient(patient, in: directory)
         let scale = AdapterProtocol.DeviceIdentity(deviceId: "scale-1")
         let pipeline = IngestPipeline(store: store)
         _ = try await pipeline.submit(
