@@ -55,23 +55,74 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: HubCore: units, measurement kinds, validation and normalization (pure).
+        // MARK: HubCore: units (the one UCUM table), measurement kinds and their normalization, time. No package.
         .target(
             name: "HubCore",
-            dependencies: [.product(name: "CSV", package: "CSV.swift")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "HubCoreTests",
-            dependencies: ["HubCore"],
+            dependencies: ["HubCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
 
-        // MARK: HubStore: the SQLite store (GRDB).
+        // MARK: Clinical: the patient profile, labs, CKD-EPI 2021 and KDIGO staging, dialysis schedule and weight
+        // phases, trends.
+        .target(
+            name: "Clinical",
+            dependencies: [
+                "HubCore",
+                .product(name: "CSV", package: "CSV.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ClinicalTests",
+            dependencies: ["Clinical", "HubCore", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Care: nutrition limits and rules, goals and rewards, advice and food-drug rules, notifications and
+        // reminders.
+        .target(
+            name: "Care",
+            dependencies: ["Clinical", "HubCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CareTests",
+            dependencies: ["Care", "Clinical", "HubCore", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: TerminalOutput: what the command line draws (charts in a terminal).
+        .target(
+            name: "TerminalOutput",
+            dependencies: ["Clinical", "HubCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TerminalOutputTests",
+            dependencies: ["Clinical", "HubCore", "TerminalOutput", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: HubRecords: the values the store takes and gives back, plain structs with no database in them, so that
+        // the front ends can hold them without seeing the store.
+        .target(
+            name: "HubRecords",
+            dependencies: ["Care", "Clinical", "HubCore"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: HubStore: the SQLite store (GRDB), its writer private.
         .target(
             name: "HubStore",
             dependencies: [
+                "Care",
+                "Clinical",
                 "HubCore",
+                // The backup's CSV export.
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -81,9 +132,13 @@ let package = Package(
         .testTarget(
             name: "HubStoreTests",
             dependencies: [
+                "Care",
+                "Clinical",
                 "FoodData",
                 "HubCore",
+                "HubRecords",
                 "HubStore",
+                "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
@@ -121,20 +176,22 @@ let package = Package(
             name: "FoodData",
             dependencies: [
                 "CSystemZlib",
+                "Care",
                 "HubCore",
             ],
             resources: [.copy("Resources/usda-sr28.tsv.gz")],
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Hub: adapter discovery, supervision, ingest, conformance checks.
+        // MARK: AdapterHost: adapter discovery, processes, supervision, the ingest pipeline, conformance checks, the
+        // control socket, file import, hotplug matching.
         .target(
-            name: "Hub",
+            name: "AdapterHost",
             dependencies: [
                 "AdapterProtocol",
                 "HubCore",
+                "HubRecords",
                 "HubStore",
-                "USBTransport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -144,13 +201,54 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "HubTests",
+            name: "AdapterHostTests",
             dependencies: [
+                "AdapterHost",
                 "AdapterProtocol",
-                "FoodData",  // issue 10: decision-support tests check real USDA foods
-                "Hub",
                 "HubCore",
+                "HubRecords",
                 "HubStore",
+                "TestSupport",
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: LibUSBHotplug: USB arrivals from libusb's hotplug callback, kept apart so the host does not link libusb.
+        .target(
+            name: "LibUSBHotplug",
+            dependencies: ["AdapterHost", "USBTransport"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: CareEngine: what happens to stored data: weight tagging, goal evaluation, rewards, notifications and
+        // their delivery, advice.
+        .target(
+            name: "CareEngine",
+            dependencies: [
+                "Care",
+                "Clinical",
+                "HubCore",
+                "HubRecords",
+                "HubStore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CareEngineTests",
+            dependencies: [
+                "AdapterHost",  // the weight tagger is tested behind the real ingest pipeline
+                "AdapterProtocol",
+                "Care",
+                "CareEngine",
+                "Clinical",
+                "FoodData",  // issue 10: decision-support tests check real USDA foods
+                "HubCore",
+                "HubRecords",
+                "HubStore",
+                "TestSupport",
             ],
             swiftSettings: swiftSettings
         ),
@@ -159,7 +257,7 @@ let package = Package(
         // libpango1.0-dev), the report's content, the FHIR R4 export, the reports folder.
         .target(
             name: "Charts",
-            dependencies: ["HubCore"],
+            dependencies: ["Clinical", "HubCore"],
             swiftSettings: swiftSettings
         ),
         .systemLibrary(
@@ -172,7 +270,10 @@ let package = Package(
             dependencies: [
                 "CCairo",
                 "Charts",
+                "Care",
+                "Clinical",
                 "HubCore",
+                "HubRecords",
                 "HubStore",
             ],
             swiftSettings: swiftSettings
@@ -181,8 +282,12 @@ let package = Package(
             name: "SampleData",
             dependencies: [
                 "FoodData",
-                "Hub",
+                "AdapterHost",
+                "CareEngine",
+                "Care",
+                "Clinical",
                 "HubCore",
+                "HubRecords",
                 "HubStore",
             ],
             swiftSettings: swiftSettings
@@ -190,13 +295,35 @@ let package = Package(
         .testTarget(
             name: "ReportsTests",
             dependencies: [
-                "CommandTestSupport",
+                "TestSupport",
                 "Charts",
                 "FoodData",
+                "Care",
+                "Clinical",
                 "HubCore",
+                "HubRecords",
                 "HubStore",
                 "Reports",
                 "SampleData",
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: HubServices: the application layer. One type per area; its methods are the operations a user can do, and
+        // they return values. Every front end (the command line, the daemon, the web app) calls it.
+        .target(
+            name: "HubServices",
+            dependencies: [
+                "AdapterHost",
+                "Care",
+                "CareEngine",
+                "Clinical",
+                "FoodData",
+                "HubCore",
+                "HubRecords",
+                "HubStore",
+                "Imaging",
+                "Reports",
             ],
             swiftSettings: swiftSettings
         ),
@@ -205,13 +332,20 @@ let package = Package(
         .executableTarget(
             name: "kidneyhub",
             dependencies: [
+                "AdapterHost",
+                "Care",
+                "CareEngine",
+                "Clinical",
                 "DesktopNotifications",
                 "FoodData",
-                "Hub",
                 "HubCore",
+                "HubServices",
+                "HubRecords",
                 "HubStore",
                 "Imaging",
+                "LibUSBHotplug",
                 "Reports",
+                "TerminalOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -220,12 +354,12 @@ let package = Package(
         // MARK: DesktopNotifications (issue 9): notifications on the desktop through freedesktop Notify, on the D-Bus client.
         .target(
             name: "DesktopNotifications",
-            dependencies: ["DBus", "Hub", "HubCore", "HubStore"],
+            dependencies: ["Care", "CareEngine", "DBus", "HubCore", "HubRecords", "HubStore"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "DesktopNotificationsTests",
-            dependencies: ["DBus", "DesktopNotifications", "Hub", "HubCore", "HubStore"],
+            dependencies: ["Care", "CareEngine", "DBus", "DesktopNotifications", "HubCore", "HubRecords", "HubStore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
 
@@ -295,10 +429,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Test support: running a command without blocking the cooperative pool (end-to-end and report tests).
+        // MARK: Test support: temporary folders, running a command without blocking the cooperative pool, waiting for a
+        // condition.
         .target(
-            name: "CommandTestSupport",
-            path: "Tests/CommandTestSupport",
+            name: "TestSupport",
+            dependencies: ["Clinical", "HubCore"],
+            path: "Tests/TestSupport",
             swiftSettings: swiftSettings
         ),
 
@@ -306,10 +442,14 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "CommandTestSupport",
+                "TestSupport",
                 "AdapterProtocol",
-                "Hub",
+                "AdapterHost",
+                "CareEngine",
+                "Care",
+                "Clinical",
                 "HubCore",
+                "HubRecords",
                 "HubStore",
                 "SampleData",
                 "Simulator",
@@ -456,8 +596,12 @@ let package = Package(
                 "Glucometers",
                 "MeterSimulators",
                 "USBTransport",
-                "Hub",
+                "AdapterHost",
+                "CareEngine",
+                "Care",
+                "Clinical",
                 "HubCore",
+                "HubRecords",
                 "HubStore",
                 "Reports",
                 "SampleData",

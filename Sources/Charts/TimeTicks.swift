@@ -1,3 +1,4 @@
+import Clinical
 import HubCore
 
 /// Tick positions and labels for a time axis: whole local days, weeks or months, about `count` of them.

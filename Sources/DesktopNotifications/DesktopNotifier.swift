@@ -1,7 +1,9 @@
+import Care
+import CareEngine
 import DBus
 import Foundation
-import Hub
 import HubCore
+import HubRecords
 import HubStore
 
 /// Shows notifications on the desktop through the freedesktop notifications interface

@@ -1,3 +1,4 @@
+import Care
 import Foundation
 import HubCore
 

@@ -1,4 +1,5 @@
 import GRDB
+import HubRecords
 
 extension HubDatabase {
     /// Inserts the adapter row or replaces every field of the existing one.

@@ -1,18 +1,9 @@
+import Care
+import Clinical
 import Foundation
 import GRDB
 import HubCore
-
-/// A recorded firing of an advice rule.
-public struct StoredAdviceFiring: Sendable, Equatable {
-    /// The row id.
-    public var id: Int64
-    /// Where it fired ("foods check", "log", "advice", "alerts").
-    public var context: String
-    /// The firing.
-    public var message: AdviceMessage
-    /// When.
-    public var firedAtMs: Int64
-}
+import HubRecords
 
 extension HubDatabase {
     /// Records firings of advice rules with their versions and facts, in one transaction.

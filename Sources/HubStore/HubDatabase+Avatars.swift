@@ -1,6 +1,8 @@
+import Clinical
 import Foundation
 import GRDB
 import HubCore
+import HubRecords
 
 extension HubDatabase {
     /// Stores (or replaces) the avatar of `avatar.profileId`, once the terms `termsVersion` are accepted.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HubRecords
 
 extension HubDatabase {
     /// Every patient-data table of the store as a backup document, rows in primary-key order (one read transaction).

@@ -1,6 +1,9 @@
+import Care
+import Clinical
 import Foundation
 import GRDB
 import HubCore
+import HubRecords
 
 extension HubDatabase {
     /// Whether the USDA food database is in the store.

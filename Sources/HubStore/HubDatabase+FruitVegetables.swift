@@ -1,6 +1,9 @@
+import Care
+import Clinical
 import Foundation
 import GRDB
 import HubCore
+import HubRecords
 
 extension HubDatabase {
     /// Cups of fruit and vegetables a profile logged on each local date from `from` through `through`

@@ -1,6 +1,9 @@
+import Care
+import Clinical
 import Foundation
 import GRDB
 import HubCore
+import HubRecords
 
 extension HubDatabase {
     /// Adds a goal to a profile, once the terms are accepted; priority nil puts it last.

@@ -1,5 +1,6 @@
 import GRDB
 import HubCore
+import HubRecords
 
 extension HubDatabase {
     /// Stores a batch in ONE write transaction: devices, measurements (duplicates skipped) and the cursor.

@@ -1,6 +1,9 @@
+import Care
+import Clinical
 import Foundation
 import GRDB
 import HubCore
+import HubRecords
 
 extension HubDatabase {
     /// Logs `amount` `unit` of a food (name or `#ID`) for a profile's meal, once the terms are accepted; the entry

@@ -1,5 +1,8 @@
+import Care
+import Clinical
 import GRDB
 import HubCore
+import HubRecords
 
 extension HubDatabase {
     /// The limits the care team set for a profile.

@@ -1,5 +1,7 @@
+import Clinical
 import GRDB
 import HubCore
+import HubRecords
 
 extension HubDatabase {
     /// Stores validated lab results for a profile in one transaction, once the terms `termsVersion` are accepted.

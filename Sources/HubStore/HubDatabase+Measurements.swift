@@ -1,6 +1,8 @@
+import Clinical
 import Foundation
 import GRDB
 import HubCore
+import HubRecords
 
 extension HubDatabase {
     /// Measurements with their devices, oldest first; `sinceMs` is inclusive and `untilMs` exclusive (by start).

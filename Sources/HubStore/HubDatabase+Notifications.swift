@@ -1,6 +1,9 @@
+import Care
+import Clinical
 import Foundation
 import GRDB
 import HubCore
+import HubRecords
 
 extension HubDatabase {
     /// Queues a notification for a profile (or hub-wide when `profileId` is nil) once by its key, honouring the

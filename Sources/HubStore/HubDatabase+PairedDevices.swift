@@ -1,4 +1,5 @@
 import GRDB
+import HubRecords
 
 extension HubDatabase {
     /// Remembers a device the user paired, before it sent any reading, so `kidneyhub serve` syncs it and

@@ -1,5 +1,7 @@
+import Clinical
 import GRDB
 import HubCore
+import HubRecords
 
 extension HubDatabase {
     /// Every profile, by name.

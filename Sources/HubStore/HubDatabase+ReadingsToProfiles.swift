@@ -1,6 +1,8 @@
+import Clinical
 import Foundation
 import GRDB
 import HubCore
+import HubRecords
 
 extension HubDatabase {
     /// The stored device with this id, from `adapterId` when given; throws when none or several match.

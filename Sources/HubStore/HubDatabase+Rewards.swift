@@ -1,6 +1,8 @@
+import Clinical
 import Foundation
 import GRDB
 import HubCore
+import HubRecords
 
 extension HubDatabase {
     /// Writes one evaluation step in one transaction: each reward at most once ever (its key is unique), its

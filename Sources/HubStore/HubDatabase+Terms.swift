@@ -1,5 +1,7 @@
+import Clinical
 import GRDB
 import HubCore
+import HubRecords
 
 extension HubDatabase {
     /// Records that the person using the store accepted `version` at `atMs`; accepting a version again keeps the

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HubRecords
 
 /// The hub's SQLite store: a WAL `DatabasePool` (one writer, concurrent readers) with the schema migrated.
 public struct HubDatabase: Sendable {
@@ -60,24 +61,5 @@ public struct HubDatabase: Sendable {
         // writer may hold the lock briefly: wait rather than fail at once.
         configuration.busyMode = .timeout(5)
         return configuration
-    }
-}
-
-/// How far a commit must reach before the hub acknowledges a batch.
-public enum StoreDurability: String, Sendable, Hashable, CaseIterable {
-    /// Every commit is synced to disk before it is acknowledged (`synchronous = FULL`): an
-    /// acknowledged reading survives power loss, so an adapter may let its device forget it. The
-    /// default, because this is medical data; each commit costs one fsync (architecture.md §5.2).
-    case full
-    /// Commits survive a crash of the hub process but a power loss or OS crash may roll back the
-    /// last ones, together with their cursors (`synchronous = NORMAL`, the usual WAL setting):
-    /// for disks whose fsync is slow, when devices keep their memory so a re-sync recovers them.
-    case normal
-
-    var pragma: String {
-        switch self {
-        case .full: "PRAGMA synchronous = FULL"
-        case .normal: "PRAGMA synchronous = NORMAL"
-        }
     }
 }

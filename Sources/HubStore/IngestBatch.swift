@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubRecords
 
 /// One `measurements/submit` batch, validated and normalized, ready to be written in one transaction.
 public struct IngestBatch: Sendable {
@@ -37,44 +38,5 @@ public struct IngestRecord: Sendable {
     public init(_ measurement: NormalizedMeasurement, device: DeviceIdentity? = nil) {
         self.measurement = measurement
         self.device = device
-    }
-}
-
-/// What a committed batch did: the counts for the acknowledgement and what the goals engine needs next.
-public struct IngestOutcome: Sendable, Equatable {
-    /// Records newly stored.
-    public var stored: Int
-    /// Records already stored before (same device and `sourceRecordId`), including repeats within the batch.
-    public var duplicates: Int
-    /// Row ids of the newly stored records, in batch order.
-    public var storedIds: [Int64]
-    /// Kinds of the newly stored records.
-    public var touchedKinds: Set<MeasurementKind>
-    /// Per kind, how many records were newly stored and how many were duplicates (an import's summary).
-    public var perKind: [MeasurementKind: KindTally]
-
-    /// Newly stored and duplicate records of one kind.
-    public struct KindTally: Sendable, Hashable {
-        public var stored = 0
-        public var duplicates = 0
-        public init(stored: Int = 0, duplicates: Int = 0) {
-            self.stored = stored
-            self.duplicates = duplicates
-        }
-    }
-
-    /// An outcome from its parts.
-    public init(
-        stored: Int,
-        duplicates: Int,
-        storedIds: [Int64],
-        touchedKinds: Set<MeasurementKind>,
-        perKind: [MeasurementKind: KindTally] = [:]
-    ) {
-        self.stored = stored
-        self.duplicates = duplicates
-        self.storedIds = storedIds
-        self.touchedKinds = touchedKinds
-        self.perKind = perKind
     }
 }

@@ -1,3 +1,5 @@
+import Care
+import Clinical
 import GRDB
 import HubCore
 

@@ -1,4 +1,5 @@
 import Foundation
+import HubRecords
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
+import AdapterHost
 import ArgumentParser
 import Foundation
-import Hub
+import HubRecords
 import HubStore
 
 /// Submitted → acknowledged latency at a low rate: the simulator sends one-record batches every

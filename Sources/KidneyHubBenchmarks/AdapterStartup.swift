@@ -1,6 +1,6 @@
+import AdapterHost
 import ArgumentParser
 import Foundation
-import Hub
 import HubStore
 
 /// Adapter start plus handshake for the Swift simulator: spawn → `initialize` answered →

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Care
+import Clinical
 import FoodData
 import Foundation
 import HubCore

@@ -1,8 +1,11 @@
 import ArgumentParser
+import Care
+import CareEngine
+import Clinical
 import Foundation
 import GRDB
-import Hub
 import HubCore
+import HubRecords
 import HubStore
 
 /// Reading ingested → touched goals evaluated → notification queued (issue 9's goal: p99 ≤ 20 ms with a year of

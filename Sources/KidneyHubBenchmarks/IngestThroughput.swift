@@ -1,9 +1,11 @@
+import AdapterHost
 import ArgumentParser
+import Care
 import Foundation
 import GRDB
 import GRDBSQLite
-import Hub
 import HubCore
+import HubRecords
 import HubStore
 
 /// Sustained ingest from one adapter through stdio into SQLite, with deduplication, beside raw

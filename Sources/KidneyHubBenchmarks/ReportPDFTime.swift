@@ -1,4 +1,5 @@
 import ArgumentParser
+import Clinical
 import Foundation
 import HubCore
 import HubStore

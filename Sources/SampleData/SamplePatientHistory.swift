@@ -1,7 +1,10 @@
+import Care
+import CareEngine
+import Clinical
 import FoodData
 import Foundation
-import Hub
 import HubCore
+import HubRecords
 import HubStore
 
 /// Writes a generated hemodialysis patient's history into a store through the hub's own write paths (ingest,

@@ -1,7 +1,8 @@
+import AdapterHost
 import AdapterProtocol
 import ArgumentParser
+import CareEngine
 import Foundation
-import Hub
 import HubStore
 
 /// Runs a body with an in-process hub on the store: takes the store's lock (one hub per

@@ -1,6 +1,7 @@
+import AdapterHost
 import ArgumentParser
 import Foundation
-import Hub
+import HubRecords
 import HubStore
 import Logging
 

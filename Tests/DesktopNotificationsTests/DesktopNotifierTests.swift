@@ -1,9 +1,13 @@
+import Care
+import CareEngine
+import Clinical
 import DBus
 import DesktopNotifications
 import Foundation
-import Hub
 import HubCore
+import HubRecords
 import HubStore
+import TestSupport
 import Testing
 
 /// The desktop path against a private session bus, with python3-dbusmock's `notification_daemon` template standing

@@ -1,6 +1,7 @@
-import CommandTestSupport
 import Foundation
+import HubRecords
 import HubStore
+import TestSupport
 import Testing
 
 /// The hub under adapter faults: crashes, crash loops, hangs, garbage and oversized lines, and

@@ -1,4 +1,5 @@
-import CommandTestSupport
+import Clinical
+import TestSupport
 import Foundation
 import HubCore
 import Testing

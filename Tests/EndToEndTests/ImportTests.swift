@@ -1,6 +1,6 @@
-import CommandTestSupport
+import AdapterHost
+import TestSupport
 import Foundation
-import Hub
 import HubCore
 import Importers
 import Testing

@@ -1,4 +1,4 @@
-import CommandTestSupport
+import TestSupport
 import Foundation
 import HubStore
 import Testing

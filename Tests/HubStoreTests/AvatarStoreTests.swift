@@ -1,5 +1,7 @@
+import Clinical
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
 import Testing
 

@@ -1,8 +1,9 @@
+
 import Foundation
 import HubCore
-import Testing
-
+import HubRecords
 @testable import HubStore
+import Testing
 
 /// The hand-written JSON must be what `JSONDecoder` reads back.
 struct CompactJSONTests {

@@ -1,3 +1,4 @@
+import HubRecords
 import HubStore
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HubRecords
 import HubStore
 import Testing
 

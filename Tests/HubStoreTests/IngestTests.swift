@@ -1,5 +1,6 @@
 import GRDB
 import HubCore
+import HubRecords
 import HubStore
 import Testing
 

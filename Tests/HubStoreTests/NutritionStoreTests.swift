@@ -1,8 +1,12 @@
+import Care
+import Clinical
 import FoodData
 import Foundation
 import GRDB
 import HubCore
+import HubRecords
 import HubStore
+import TestSupport
 import Testing
 
 /// The shipped USDA database, read once for all tests.

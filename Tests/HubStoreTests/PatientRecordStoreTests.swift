@@ -1,4 +1,6 @@
+import Clinical
 import HubCore
+import HubRecords
 import HubStore
 import Testing
 

@@ -1,5 +1,7 @@
+import Clinical
 import GRDB
 import HubCore
+import HubRecords
 import HubStore
 import Testing
 

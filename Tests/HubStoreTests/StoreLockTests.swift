@@ -1,4 +1,5 @@
 import Foundation
+import HubRecords
 import HubStore
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
 
 /// A fresh directory under the system temp directory, removed after `body` (a pool cannot be in-memory).

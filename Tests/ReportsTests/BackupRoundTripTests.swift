@@ -1,6 +1,8 @@
+import Clinical
 import FoodData
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
 import Testing
 

@@ -1,3 +1,5 @@
+import TestSupport
+import Clinical
 import Foundation
 import HubCore
 import HubStore

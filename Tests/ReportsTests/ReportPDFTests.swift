@@ -1,9 +1,12 @@
-import CommandTestSupport
+import Care
 import Charts
+import Clinical
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
 import Reports
+import TestSupport
 import Testing
 
 @Suite struct ReportPDFTests {

@@ -3,9 +3,9 @@
 /// The algorithms are Howard Hinnant's `days_from_civil` and `civil_from_days`
 /// (https://howardhinnant.github.io/date_algorithms.html): branch-light integer arithmetic that is exact for every
 /// year, which is why the hot ingest path uses them instead of `Calendar`.
-enum CivilCalendar {
+package enum CivilCalendar {
     /// Days from 1970-01-01 to the given date (negative before it); `month` is 1–12, `day` 1–31.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400  // [0, 399]
@@ -15,7 +15,7 @@ enum CivilCalendar {
     }
 
     /// The date that lies `days` days after 1970-01-01.
-    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+    package static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097  // [0, 146096]
@@ -33,7 +33,7 @@ enum CivilCalendar {
     }
 
     /// The number of days in a month (1–12) of a year.
-    static func daysInMonth(year: Int, month: Int) -> Int {
+    package static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: 30

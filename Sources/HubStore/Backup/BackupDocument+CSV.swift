@@ -1,5 +1,6 @@
 import CSV
 import Foundation
+import HubRecords
 
 extension BackupDocument {
     /// Writes one CSV file per table into `directory` (`<table>.csv`, header row of column names, written with

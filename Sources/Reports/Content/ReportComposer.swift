@@ -1,4 +1,6 @@
+import Care
 import Charts
+import Clinical
 import HubCore
 
 /// Turns report data into the report's blocks: the sections a clinician reads, in order, with units everywhere.

@@ -1,3 +1,5 @@
+import Care
+import Clinical
 import Foundation
 import HubCore
 import HubStore

@@ -1,5 +1,8 @@
+import Care
+import Clinical
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
 
 /// Reads a profile's report data for a period from the store.

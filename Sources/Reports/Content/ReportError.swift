@@ -1,3 +1,4 @@
+import Clinical
 import HubCore
 
 /// Why a report or an export could not be made; each case says what was wrong.

@@ -1,5 +1,8 @@
+import Care
+import Clinical
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
 
 /// What a FHIR export holds for one profile, read from the store.

@@ -1,3 +1,4 @@
+import HubRecords
 import HubStore
 
 /// A JSON value with object keys in the order they were given, so an export is byte-for-byte repeatable.

@@ -1,7 +1,8 @@
+import AdapterHost
 import AdapterProtocol
 import ArgumentParser
+import Care
 import Foundation
-import Hub
 
 /// `kidneyhub adapters list|check`.
 struct Adapters: AsyncParsableCommand {

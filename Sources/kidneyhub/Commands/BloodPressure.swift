@@ -1,7 +1,8 @@
 import ArgumentParser
+import CareEngine
 import Foundation
-import Hub
 import HubCore
+import HubRecords
 import HubStore
 
 /// `kidneyhub bp add`.

@@ -1,7 +1,8 @@
+import AdapterHost
 import AdapterProtocol
 import ArgumentParser
+import Clinical
 import Foundation
-import Hub
 import HubCore
 import HubStore
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Care
 import Foundation
 import HubCore
 import HubStore

@@ -1,7 +1,9 @@
 import ArgumentParser
+import Care
+import CareEngine
 import Foundation
-import Hub
 import HubCore
+import HubRecords
 import HubStore
 
 /// `kidneyhub evaluate [--now TIME]`: runs by hand what the scheduler runs at each end of day, week and month.

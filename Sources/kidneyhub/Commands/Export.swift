@@ -1,6 +1,8 @@
+import AdapterHost
 import ArgumentParser
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
 import Reports
 

@@ -1,6 +1,9 @@
+import AdapterHost
 import ArgumentParser
+import Care
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
 
 /// `kidneyhub foods search|show|add|favorite`.

@@ -1,6 +1,8 @@
 import ArgumentParser
+import Care
+import CareEngine
+import Clinical
 import Foundation
-import Hub
 import HubCore
 import HubStore
 

@@ -1,8 +1,11 @@
 import ArgumentParser
+import Care
+import CareEngine
+import Clinical
 import DesktopNotifications
 import Foundation
-import Hub
 import HubCore
+import HubRecords
 import HubStore
 
 /// `kidneyhub goals add|list|edit|remove|prioritize|templates`: personal goals with priorities.

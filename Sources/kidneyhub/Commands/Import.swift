@@ -1,7 +1,8 @@
+import AdapterHost
 import AdapterProtocol
 import ArgumentParser
+import Care
 import Foundation
-import Hub
 import Synchronization
 
 #if canImport(Glibc)

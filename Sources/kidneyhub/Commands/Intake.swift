@@ -1,6 +1,8 @@
 import ArgumentParser
+import Care
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
 
 /// `kidneyhub intake [today|DATE]`, `intake limit`, `intake urine-output`: daily totals against limits.

@@ -1,6 +1,9 @@
 import ArgumentParser
+import Care
+import Clinical
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
 
 /// `kidneyhub labs add|list|import`.

@@ -1,7 +1,9 @@
 import ArgumentParser
+import Care
+import CareEngine
 import Foundation
-import Hub
 import HubCore
+import HubRecords
 import HubStore
 
 /// `kidneyhub log food|fluid|edit|delete|list`: the intake log.

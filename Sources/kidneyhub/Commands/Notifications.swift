@@ -1,4 +1,6 @@
+import AdapterHost
 import ArgumentParser
+import Care
 import Foundation
 import HubCore
 import HubStore

@@ -1,6 +1,8 @@
 import ArgumentParser
+import Care
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
 import Imaging
 

@@ -1,6 +1,10 @@
+import AdapterHost
 import ArgumentParser
+import Care
+import Clinical
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
 import Imaging
 

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Care
+import Clinical
 import Foundation
 import HubCore
 import HubStore

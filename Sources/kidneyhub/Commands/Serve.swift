@@ -1,7 +1,9 @@
+import AdapterHost
 import ArgumentParser
+import Care
+import CareEngine
 import Dispatch
 import Foundation
-import Hub
 import HubStore
 import Logging
 import Synchronization

@@ -1,6 +1,10 @@
+import AdapterHost
 import ArgumentParser
+import Care
 import Foundation
-import Hub
+import HubCore
+import HubStore
+import LibUSBHotplug
 import Logging
 
 /// Where `kidneyhub serve` hears of plugged-in USB devices (`--hotplug`).
@@ -50,9 +54,27 @@ struct ServeHotplug {
             task = nil
             return
         }
-        let coordinator = HotplugCoordinator(hub: hub) { message in
-            // Unbuffered, so whoever watches `serve` sees it at once.
-            FileHandle.standardOutput.write(Data((message + "\n").utf8))
+        let coordinator = HotplugCoordinator(hub: hub) { [store = hub.store] notice in
+            // Kept in the feed first (hub-wide: the device may be nobody's yet), where the per-type switches and quiet
+            // hours apply; then printed unbuffered, so whoever watches `serve` sees it at once.
+            let type: NotificationType = notice.isImport ? .import : .device
+            let draft = NotificationDraft(
+                type: type,
+                title: notice.isImport ? "USB import" : "USB device",
+                body: notice.message,
+                dedupeKey: notice.key
+            )
+            do {
+                _ = try await store.postNotification(
+                    draft,
+                    profileId: nil,
+                    atMs: EpochMilliseconds.now(),
+                    timeZone: .current
+                )
+            } catch {
+                logger.error("could not post the notification \"\(notice.message)\": \(error)")
+            }
+            FileHandle.standardOutput.write(Data((notice.message + "\n").utf8))
         }
         task = Task { await coordinator.run(source) }
     }

@@ -1,6 +1,9 @@
 import ArgumentParser
+import Care
+import Clinical
 import Foundation
 import HubCore
+import TerminalOutput
 import HubStore
 
 /// `kidneyhub trends KIND`.

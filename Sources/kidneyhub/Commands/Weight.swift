@@ -1,7 +1,11 @@
+import AdapterHost
 import ArgumentParser
+import Care
+import CareEngine
+import Clinical
 import Foundation
-import Hub
 import HubCore
+import HubRecords
 import HubStore
 
 /// `kidneyhub weight add|list|confirm`.

@@ -1,6 +1,7 @@
-import CommandTestSupport
 import Foundation
+import HubRecords
 import HubStore
+import TestSupport
 
 /// `kidneyhub serve` with a scripted hotplug source in a workspace: the test appends plug-in and
 /// unplug events to the script, and reads what the hub printed (notifications on stdout, logs on

@@ -1,0 +1,72 @@
+import Foundation
+import HubCore
+import HubRecords
+import HubStore
+import Logging
+
+/// Readings a person types in: stored as measurements of the profile's own `manual` device through the same
+/// normalizer and batch writer as device readings (a manual entry is just another source), then phase-tagged.
+public struct ManualEntry: Sendable {
+    /// The adapter id of manual entries' devices.
+    public static let adapterId = "manual"
+    /// How far ahead of the clock a manual entry may be, for clocks a little apart.
+    public static let clockSkewMilliseconds: Int64 = 5 * 60_000
+
+    private let store: HubDatabase
+    private let tagger: WeightPhaseTagger
+    private let goals: GoalEngine?
+
+    /// Entries into `store`, tagged by `tagger`; the goals they touch are evaluated by `goals` when given.
+    public init(store: HubDatabase, tagger: WeightPhaseTagger, goals: GoalEngine? = nil) {
+        self.store = store
+        self.tagger = tagger
+        self.goals = goals
+    }
+
+    /// The device a profile's manual entries belong to.
+    public static func device(profileId: Int64) -> DeviceIdentity {
+        DeviceIdentity(
+            adapterId: adapterId,
+            deviceId: "profile-\(profileId)",
+            manufacturer: "KidneyHub",
+            model: "manual entry"
+        )
+    }
+
+    /// Validates, normalizes and stores the readings (all or none) for the profile, then tags body weights; returns
+    /// the stored rows. Throws `MeasurementFieldError` naming the field for an invalid or implausible value or a time
+    /// in the future, and the store's errors (terms not accepted).
+    public func record(_ readings: [RawMeasurement], for profile: StoredProfile) async throws -> [StoredMeasurement] {
+        let now = Self.currentMilliseconds()
+        var records: [IngestRecord] = []
+        for var reading in readings {
+            reading.sourceRecordId = reading.sourceRecordId ?? "manual-\(UUID().uuidString.lowercased())"
+            let measurement = try MeasurementNormalizer.normalize(reading).get()
+            try EntryPlausibility.check(measurement)
+            guard measurement.startMs <= now + Self.clockSkewMilliseconds else {
+                throw MeasurementFieldError(
+                    field: "effectiveTime",
+                    reason: "\(reading.effectiveTime ?? "") is in the future (accepted: now or earlier)"
+                )
+            }
+            records.append(IngestRecord(measurement))
+        }
+        let batch = IngestBatch(device: Self.device(profileId: profile.id), records: records, receivedAtMs: now)
+        let outcome = try await store.ingestManualEntry(batch, profileId: profile.id)
+        // Claims the entries for the profile (every kind) and tags the weights among them; a pass over everything
+        // still pending also picks up an entry whose tagging an earlier, interrupted command never reached.
+        try await tagger.tagPending()
+        // The entry is stored whatever the evaluation does; its failure is only logged.
+        do {
+            _ = try await goals?.evaluateTouched(measurementIds: outcome.storedIds, at: Self.currentMilliseconds())
+        } catch {
+            Logger(label: "kidneyhub.goals").error("could not evaluate the goals of a manual entry: \(error)")
+        }
+        let ids = Set(outcome.storedIds)
+        return try await store.measurements(sinceMs: records.map(\.measurement.startMs).min())
+            .filter { ids.contains($0.id) }
+    }
+
+    /// The current instant in UTC epoch milliseconds.
+    @Sendable public static func currentMilliseconds() -> Int64 { EpochMilliseconds.now() }
+}

@@ -1,0 +1,107 @@
+import HubCore
+/// A day in the proleptic Gregorian calendar with no time and no zone, such as a date of birth.
+///
+/// Stored as days since 1970-01-01, so comparing and stepping by days is integer arithmetic; written and read as
+/// `YYYY-MM-DD`.
+public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// Days from 1970-01-01 (negative before it).
+    public let daysSinceEpoch: Int
+
+    /// The date `daysSinceEpoch` days after 1970-01-01.
+    public init(daysSinceEpoch: Int) {
+        self.daysSinceEpoch = daysSinceEpoch
+    }
+
+    /// A date from its parts; throws when the month has no such day.
+    public init(year: Int, month: Int, day: Int) throws(CalendarParseError) {
+        guard (1...12).contains(month) else {
+            throw CalendarParseError(input: Self.text(year, month, day), problem: .monthOutOfRange(month))
+        }
+        guard day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month) else {
+            throw CalendarParseError(
+                input: Self.text(year, month, day),
+                problem: .dayOutOfRange(year: year, month: month, day: day)
+            )
+        }
+        daysSinceEpoch = CivilCalendar.daysFromCivil(year: year, month: month, day: day)
+    }
+
+    /// Reads `YYYY-MM-DD` (four-digit year, two-digit month and day).
+    public init(parsing text: String) throws(CalendarParseError) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = CalendarParseError.decimal(parts[0]),
+            let month = CalendarParseError.decimal(parts[1]),
+            let day = CalendarParseError.decimal(parts[2])
+        else {
+            throw CalendarParseError(input: text, problem: .notADate)
+        }
+        do {
+            try self.init(year: year, month: month, day: day)
+        } catch {
+            throw CalendarParseError(input: text, problem: error.problem)
+        }
+    }
+
+    /// The year, month (1–12) and day (1–31).
+    public var components: (year: Int, month: Int, day: Int) {
+        CivilCalendar.civilFromDays(daysSinceEpoch)
+    }
+
+    /// The day of the week (1970-01-01 was a Thursday).
+    public var weekday: Weekday {
+        // ISO 8601 numbers Monday 1 ... Sunday 7; day 0 is Thursday, 4.
+        let iso = ((daysSinceEpoch + 3) % 7 + 7) % 7 + 1
+        return Weekday.allCases[iso - 1]
+    }
+
+    /// The date `days` days later (earlier when negative).
+    public func adding(days: Int) -> CalendarDate {
+        CalendarDate(daysSinceEpoch: daysSinceEpoch + days)
+    }
+
+    /// Whole years from `self` to `date`, counting a year only once its anniversary is reached.
+    ///
+    /// Someone born on 29 February turns a year older on 1 March in common years.
+    public func fullYears(until date: CalendarDate) -> Int {
+        let from = components
+        let to = date.components
+        var years = to.year - from.year
+        if (to.month, to.day) < (from.month, from.day) { years -= 1 }
+        return years
+    }
+
+    /// Earlier dates sort first.
+    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        lhs.daysSinceEpoch < rhs.daysSinceEpoch
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        let (year, month, day) = components
+        return Self.text(year, month, day)
+    }
+
+    /// Reads the `YYYY-MM-DD` string form.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+        }
+    }
+
+    /// Writes the `YYYY-MM-DD` string form.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    private static func text(_ year: Int, _ month: Int, _ day: Int) -> String {
+        let yearText = String(abs(year))
+        let paddedYear = String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText
+        return "\(year < 0 ? "-" : "")\(paddedYear)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+    }
+}

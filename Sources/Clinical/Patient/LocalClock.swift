@@ -1,0 +1,49 @@
+import Foundation
+
+/// Where an instant falls on the wall clock of a time zone: the local date and the time since local midnight.
+package struct LocalInstant: Sendable, Hashable {
+    /// The local calendar date.
+    package let date: CalendarDate
+    /// Wall-clock milliseconds since local midnight, 0 ..< 86,400,000.
+    ///
+    /// On a day when clocks change this is the time the clock shows, not the time elapsed since midnight.
+    package let millisecondsOfDay: Int64
+}
+
+/// Conversions between UTC instants and a time zone's wall clock; Foundation supplies only the zone's offsets.
+package enum LocalClock {
+    package static let millisecondsPerDay: Int64 = 86_400_000
+
+    /// The wall-clock date and time of an instant in `timeZone`.
+    package static func local(_ epochMilliseconds: Int64, in timeZone: TimeZone) -> LocalInstant {
+        let offset = Int64(timeZone.secondsFromGMT(for: date(epochMilliseconds))) * 1000
+        let local = epochMilliseconds + offset
+        let days = floorDivide(local, millisecondsPerDay)
+        return LocalInstant(
+            date: CalendarDate(daysSinceEpoch: Int(days)),
+            millisecondsOfDay: local - days * millisecondsPerDay
+        )
+    }
+
+    /// The first instant of a local date in `timeZone`.
+    ///
+    /// Where midnight does not exist (a clock change at 00:00) this is the first instant the clock shows on that date.
+    package static func startOfDay(_ day: CalendarDate, in timeZone: TimeZone) -> Int64 {
+        // Clock changes happen at night, so local noon pins the day; Foundation then finds where the day starts.
+        let localNoon = Int64(day.daysSinceEpoch) * millisecondsPerDay + millisecondsPerDay / 2
+        let noon = localNoon - Int64(timeZone.secondsFromGMT(for: date(localNoon))) * 1000
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let start = calendar.startOfDay(for: date(noon))
+        return Int64((start.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    private static func date(_ epochMilliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(epochMilliseconds) / 1000)
+    }
+
+    private static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
+        let quotient = a / b
+        return (a % b != 0 && (a < 0) != (b < 0)) ? quotient - 1 : quotient
+    }
+}

@@ -1,0 +1,72 @@
+import TestSupport
+import AdapterHost
+import Foundation
+import HubStore
+import Testing
+
+/// Stopping an adapter that will not go: the escalation of architecture.md §2 S3 runs to its end.
+struct AdapterStopTests {
+    @Test func anAdapterIgnoringEndOfInputAndSIGTERMIsKilledWithItsGroup() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // A stubborn adapter: never reads stdin, ignores SIGTERM, and keeps a helper (`sleep`) in
+        // its process group.
+        let script = try directory.write("#!/bin/sh\ntrap '' TERM\nwhile :; do sleep 1; done\n", to: "stubborn.sh")
+        chmod(script, 0o755)
+        let process = try await AdapterProcess.launch(
+            adapterId: "stubborn",
+            executable: script,
+            workingDirectory: directory.path
+        )
+        let store = try HubDatabase.open(atPath: directory.file("store.sqlite"))
+        let client = await AdapterClient(process: process, sink: IngestPipeline(store: store))
+        let started = ContinuousClock.now
+        let termination = await client.stop()
+        let elapsed = ContinuousClock.now - started
+        #expect(termination == .signaled(SIGKILL))
+        #expect(elapsed < .seconds(30), "the stop took \(elapsed)")
+        #expect(elapsed >= .seconds(6), "SIGKILL came before SIGTERM had its 5 s: \(elapsed)")
+        // Nothing of the group runs on: no live process keeps the adapter's group id. SIGKILL reaches
+        // the helper asynchronously, so it is given a moment to die; one that survives 5 s was missed.
+        var survivors = livingMembers(ofGroup: process.pid)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !survivors.isEmpty, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            survivors = livingMembers(ofGroup: process.pid)
+        }
+        #expect(survivors.isEmpty, "still running: \(survivors)")
+    }
+
+    /// Processes in process group `group` that are not zombies (a killed helper may wait a moment
+    /// for its new parent to reap it; it runs no more).
+    private func livingMembers(ofGroup group: Int32) -> [Int32] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
+            guard let pid = Int32(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 3, fields[0] != "Z", Int32(fields[3]) == group else { return nil }
+            return pid
+        }
+    }
+
+    @Test func waitingForAnExitGivesUpAtItsLimit() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let script = try directory.write("#!/bin/sh\nwhile :; do sleep 1; done\n", to: "forever.sh")
+        chmod(script, 0o755)
+        let process = try await AdapterProcess.launch(
+            adapterId: "forever",
+            executable: script,
+            workingDirectory: directory.path
+        )
+        let started = ContinuousClock.now
+        #expect(await process.waitForExit(upTo: .milliseconds(300)) == nil)
+        // The script never exits, so returning at all proves the limit; the bound is loose because CI
+        // machines are shared (2.1 s was seen under a load of 15 for a 0.3 s limit).
+        #expect(ContinuousClock.now - started < .seconds(10))
+        process.signalGroup(SIGKILL)
+        #expect(await process.waitForExit() == .signaled(SIGKILL))
+    }
+}

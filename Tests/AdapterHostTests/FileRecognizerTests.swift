@@ -1,0 +1,104 @@
+@testable import AdapterHost
+import TestSupport
+import AdapterProtocol
+import Foundation
+import Testing
+
+
+/// Which file adapter takes a path, by the manifests' `matches.files` (adapter-protocol.md §9).
+struct FileRecognizerTests {
+    static func adapter(_ id: String, _ files: [AdapterManifest.FileMatch]) -> InstalledAdapter {
+        InstalledAdapter(
+            manifest: AdapterManifest(
+                id: id,
+                name: id,
+                version: "1",
+                executable: "/bin/true",
+                protocolVersions: ["1.0"],
+                kinds: ["steps"],
+                matches: .init(files: files)
+            ),
+            manifestPath: "/nowhere/\(id)/adapter.json",
+            executablePath: "/bin/true"
+        )
+    }
+
+    static let recognizer = FileRecognizer(adapters: [
+        adapter("simulator", []),
+        adapter(
+            "apple-health",
+            [
+                .init(namePattern: "*.xml", contentSniff: "HealthData"),
+                .init(namePattern: "*", contentSniff: "HealthData", memberPattern: "*export.xml"),
+            ]
+        ),
+        adapter("fitbit-export", [.init(namePattern: "*", memberPattern: "*user-site-export/*.json")]),
+        adapter(
+            "garmin-fit",
+            [
+                .init(namePattern: "*.fit", contentSniff: ".FIT"),
+                .init(namePattern: "*", contentSniff: ".FIT", memberPattern: "*.fit"),
+            ]
+        ),
+    ])
+
+    static func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "recognizer-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    static func write(_ text: String, _ path: String) throws {
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true
+        )
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test func filesByNameAndContent() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.write("<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData [", "\(directory)/export.xml")
+        try Self.write("<?xml version=\"1.0\"?>\n<ClinicalDocument/>", "\(directory)/export_cda.xml")
+        try Self.write("0123456789AB.FIT....", "\(directory)/run.fit")
+        #expect(try Self.recognizer.adapter(for: "\(directory)/export.xml").id == "apple-health")
+        #expect(try Self.recognizer.adapter(for: "\(directory)/run.fit").id == "garmin-fit")
+        #expect(throws: ImportUnrecognized.self) { try Self.recognizer.adapter(for: "\(directory)/export_cda.xml") }
+    }
+
+    @Test func foldersByWhatIsInThem() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.write("[]", "\(directory)/fitbit/Pat Doe/user-site-export/steps-2015-01-01.json")
+        try Self.write("<HealthData locale=\"en_US\">", "\(directory)/apple/apple_health_export/export.xml")
+        try Self.write("0123456789AB.FIT", "\(directory)/garmin/2024/activity.fit")
+        try Self.write("nothing", "\(directory)/other/notes.txt")
+        #expect(try Self.recognizer.adapter(for: "\(directory)/fitbit").id == "fitbit-export")
+        #expect(try Self.recognizer.adapter(for: "\(directory)/apple").id == "apple-health")
+        #expect(try Self.recognizer.adapter(for: "\(directory)/garmin").id == "garmin-fit")
+        do {
+            _ = try Self.recognizer.adapter(for: "\(directory)/other")
+            Issue.record("a folder of notes was recognised")
+        } catch {
+            #expect(error.reason.contains("apple-health, fitbit-export, garmin-fit"))
+        }
+        #expect(throws: ImportUnrecognized.self) { try Self.recognizer.adapter(for: "\(directory)/missing.zip") }
+    }
+
+    @Test func globs() {
+        #expect(Glob.matches("*.fit", "run.fit"))
+        #expect(!Glob.matches("*.fit", "run.fit.bak"))
+        #expect(Glob.matches("*user-site-export/*.json", "Pat Doe/user-site-export/steps-2015-01-01.json"))
+        #expect(Glob.matches("a?c*", "abcdef"))
+        #expect(!Glob.matches("a?c", "ac"))
+        #expect(Glob.matches("*", ""))
+    }
+
+    @Test func progressLineShowsAmountRateAndTimeLeft() {
+        let line = ProgressLine.render(done: 250_000_000, total: 1_000_000_000, elapsedSeconds: 5)
+        #expect(line == "[#####...............]  25%  250.0 MB of 1.0 GB  50.0 MB/s  0:15 left")
+        #expect(ProgressLine.clock(3725) == "1:02:05")
+        #expect(ProgressLine.bytes(999) == "999 B")
+    }
+}
