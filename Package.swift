@@ -318,6 +318,7 @@ let package = Package(
                 "Care",
                 "CareEngine",
                 "Clinical",
+                "DesktopNotifications",
                 "FoodData",
                 "HubCore",
                 "HubRecords",

@@ -1,15 +1,64 @@
+import CareEngine
+import DesktopNotifications
+import Foundation
+import HubCore
+import HubRecords
 import HubStore
 
-/// The application layer's root: the store every area service works on.
+/// The application layer's root: the store every area service works on, and the clock they read.
 ///
-/// Every front end (the command line, the daemon, the web app) reaches the store only through the area services
-/// this type hands out; none of them sees SQL or the database connection.
+/// Every front end (the command line, the daemon, the web app) reaches the store only through the area services this
+/// type hands out (`labs`, `weight`, `foods`, …, each in a file of its own); none of them sees SQL or the database.
+/// Methods are the operations a user can do and return values, never formatted text.
 public struct HubApplication: Sendable {
     /// The store, private to the application layer.
     let store: HubDatabase
+    /// The clock services read "now" from (tests drive a manual one).
+    let clock: any HubClock
 
-    /// The application over an open store.
-    public init(store: HubDatabase) {
+    init(store: HubDatabase, clock: any HubClock = SystemClock()) {
         self.store = store
+        self.clock = clock
+    }
+
+    /// Opens the store at `path` for an operation that writes, creating it when it does not exist yet.
+    ///
+    /// Takes no lock: the hub's lock guards adapter supervision, and SQLite serializes writers, so a manual entry works
+    /// beside a running `kidneyhub serve`.
+    public static func open(
+        atPath path: String,
+        durability: StoreDurability = .full,
+        clock: any HubClock = SystemClock()
+    ) throws(HubStoreError) -> HubApplication {
+        HubApplication(store: try HubDatabase.open(atPath: path, durability: durability), clock: clock)
+    }
+
+    /// Opens an existing store at `path` for reading; needs no lock, since WAL lets readers work beside the hub.
+    public static func openExisting(
+        atPath path: String,
+        clock: any HubClock = SystemClock()
+    ) throws(ApplicationError) -> HubApplication {
+        guard FileManager.default.fileExists(atPath: path) else { throw .noStore(path: path) }
+        do {
+            return HubApplication(store: try HubDatabase.open(atPath: path), clock: clock)
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// The current instant in UTC epoch milliseconds, by the application's clock.
+    public func now() -> Int64 { clock.now() }
+
+    /// Where notifications are pushed: the configured command, and the desktop when a session bus is there.
+    public func notificationDispatcher() -> NotificationDispatcher {
+        NotificationDispatcher(
+            store: store,
+            sinks: [CommandNotifier()] + (DesktopNotifier.fromEnvironment().map { [$0] } ?? [])
+        )
+    }
+
+    /// The one piece of work after readings are stored, by any path: tagging, goals, alerts, pushes.
+    public func postCommitWork() -> CarePostCommitWork {
+        CarePostCommitWork(store: store, dispatcher: notificationDispatcher(), clock: clock)
     }
 }

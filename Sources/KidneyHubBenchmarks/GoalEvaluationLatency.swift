@@ -185,7 +185,7 @@ struct GoalEvaluationLatency: AsyncParsableCommand {
 
         let clock = ManualClock(start: afterHistory)
         let tagger = WeightPhaseTagger(store: store)
-        let hook = GoalsPostCommitHook(tagger: tagger, engine: engine, clock: clock)
+        let hook = CarePostCommitWork(tagger: tagger, engine: engine, clock: clock)
         var phases = [0.0, 0.0, 0.0]
         var latencies: [Double] = []
         var queued = 0

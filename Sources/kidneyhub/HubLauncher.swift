@@ -28,7 +28,7 @@ func withHub<T: Sendable>(
         catalog: search.catalog(),
         settings: search.settings,
         adapterConfigs: adapterConfigs,
-        hook: GoalsPostCommitHook(
+        hook: CarePostCommitWork(
             tagger: tagger,
             engine: GoalEngine(store: store),
             dispatcher: notificationDispatcher(store)
@@ -84,4 +84,12 @@ func openStoreForReading(_ options: StoreOptions) throws -> HubDatabase {
 struct CommandFailure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Opens (creating if needed) the store for a command that writes patient data or the terms acceptance.
+///
+/// Takes no lock: the hub's lock guards adapter supervision, and SQLite serializes writers, so a manual entry works
+/// beside a running `kidneyhub serve`.
+func openStoreForWriting(_ options: StoreOptions) throws -> HubDatabase {
+    try HubDatabase.open(atPath: options.resolvedPath, durability: options.durability)
 }

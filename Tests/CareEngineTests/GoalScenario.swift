@@ -15,7 +15,7 @@ struct GoalScenario {
     let store: HubDatabase
     let clock: ManualClock
     let engine: GoalEngine
-    let hook: GoalsPostCommitHook
+    let hook: CarePostCommitWork
     let profile: StoredProfile
     let device = DeviceIdentity(adapterId: "sim", deviceId: "band-1")
     private let counter = Counter()
@@ -41,7 +41,7 @@ struct GoalScenario {
         let profile = try await store.saveProfile(patient, id: nil, atMs: 2)
         let clock = ManualClock(start: try at("2026-11-08T10:00"))
         let engine = GoalEngine(store: store)
-        let hook = GoalsPostCommitHook(tagger: WeightPhaseTagger(store: store), engine: engine, clock: clock)
+        let hook = CarePostCommitWork(tagger: WeightPhaseTagger(store: store), engine: engine, clock: clock)
         let scenario = GoalScenario(
             directory: directory,
             store: store,

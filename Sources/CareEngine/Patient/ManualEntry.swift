@@ -2,10 +2,10 @@ import Foundation
 import HubCore
 import HubRecords
 import HubStore
-import Logging
 
 /// Readings a person types in: stored as measurements of the profile's own `manual` device through the same
-/// normalizer and batch writer as device readings (a manual entry is just another source), then phase-tagged.
+/// normalizer and batch writer as device readings (a manual entry is just another source), then handed to the same
+/// post-commit work as a device's batch (`CarePostCommitWork`: tagging, goals, alerts).
 public struct ManualEntry: Sendable {
     /// The adapter id of manual entries' devices.
     public static let adapterId = "manual"
@@ -13,14 +13,12 @@ public struct ManualEntry: Sendable {
     public static let clockSkewMilliseconds: Int64 = 5 * 60_000
 
     private let store: HubDatabase
-    private let tagger: WeightPhaseTagger
-    private let goals: GoalEngine?
+    private let work: CarePostCommitWork
 
-    /// Entries into `store`, tagged by `tagger`; the goals they touch are evaluated by `goals` when given.
-    public init(store: HubDatabase, tagger: WeightPhaseTagger, goals: GoalEngine? = nil) {
+    /// Entries into `store`, followed by `work`, the function a device's committed batch runs too.
+    public init(store: HubDatabase, work: CarePostCommitWork) {
         self.store = store
-        self.tagger = tagger
-        self.goals = goals
+        self.work = work
     }
 
     /// The device a profile's manual entries belong to.
@@ -53,15 +51,9 @@ public struct ManualEntry: Sendable {
         }
         let batch = IngestBatch(device: Self.device(profileId: profile.id), records: records, receivedAtMs: now)
         let outcome = try await store.ingestManualEntry(batch, profileId: profile.id)
-        // Claims the entries for the profile (every kind) and tags the weights among them; a pass over everything
-        // still pending also picks up an entry whose tagging an earlier, interrupted command never reached.
-        try await tagger.tagPending()
-        // The entry is stored whatever the evaluation does; its failure is only logged.
-        do {
-            _ = try await goals?.evaluateTouched(measurementIds: outcome.storedIds, at: Self.currentMilliseconds())
-        } catch {
-            Logger(label: "kidneyhub.goals").error("could not evaluate the goals of a manual entry: \(error)")
-        }
+        await work.didCommit(outcome, device: batch.device)
+        // A pass over every weight still pending picks up an entry whose tagging an interrupted command never reached.
+        await work.catchUp()
         let ids = Set(outcome.storedIds)
         return try await store.measurements(sinceMs: records.map(\.measurement.startMs).min())
             .filter { ids.contains($0.id) }

@@ -79,8 +79,7 @@ struct BloodPressure: AsyncParsableCommand {
             }
             let entry = ManualEntry(
                 store: database,
-                tagger: WeightPhaseTagger(store: database),
-                goals: GoalEngine(store: database)
+                work: CarePostCommitWork(store: database, dispatcher: notificationDispatcher(database))
             )
             let rows: [StoredMeasurement]
             do {

@@ -4,7 +4,7 @@ import Clinical
 import Foundation
 import HubCore
 import HubRecords
-import HubStore
+import HubServices
 
 /// `kidneyhub terms show|accept`.
 struct Terms: AsyncParsableCommand {
@@ -22,14 +22,12 @@ struct Terms: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let terms = TermsOfService.current
             // Reading the terms needs no store; an existing one says whether they were accepted.
-            var acceptances: [TermsAcceptance] = []
-            if FileManager.default.fileExists(atPath: store.resolvedPath) {
-                acceptances = try await openStoreForReading(store).termsAcceptances()
-            }
-            let accepted = acceptances.last { $0.version == terms.version }
-            let previous = acceptances.last
+            let standing =
+                FileManager.default.fileExists(atPath: store.resolvedPath)
+                ? try await store.openForReading().terms.standing()
+                : .notAccepted
+            let terms = standing.terms
             if json {
                 struct Listing: Encodable {
                     var version: String
@@ -42,9 +40,9 @@ struct Terms: AsyncParsableCommand {
                     Listing(
                         version: terms.version,
                         text: terms.text,
-                        accepted: accepted != nil,
-                        acceptedAt: accepted.map { formatInstant($0.acceptedAtMs) },
-                        previouslyAcceptedVersion: accepted == nil ? previous?.version : nil
+                        accepted: standing.accepted != nil,
+                        acceptedAt: standing.accepted.map { formatInstant($0.acceptedAtMs) },
+                        previouslyAcceptedVersion: standing.previous?.version
                     )
                 )
                 return
@@ -52,9 +50,9 @@ struct Terms: AsyncParsableCommand {
             print("Terms of use and liability release, version \(terms.version)\n")
             print(terms.text)
             print()
-            if let accepted {
+            if let accepted = standing.accepted {
                 print("Accepted on \(formatInstant(accepted.acceptedAtMs)).")
-            } else if let previous {
+            } else if let previous = standing.previous {
                 print(
                     "Not accepted: you accepted version \(previous.version) on \(formatInstant(previous.acceptedAtMs)); "
                         + "these terms changed. Accept them with `kidneyhub terms accept`."
@@ -84,24 +82,12 @@ struct Terms: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let database = try openStoreForWriting(store)
-            let acceptance = try await database.acceptTerms(
-                version: TermsOfService.current.version,
-                atMs: currentEpochMilliseconds()
-            )
+            let acceptance = try await store.openForWriting().terms.acceptCurrent()
             print(
                 "Accepted the terms of use, version \(acceptance.version), on \(formatInstant(acceptance.acceptedAtMs))."
             )
         }
     }
-}
-
-/// Opens (creating if needed) the store for a command that writes patient data or the terms acceptance.
-///
-/// Takes no lock: the hub's lock guards adapter supervision, and SQLite serializes writers, so a manual entry works
-/// beside a running `kidneyhub serve`.
-func openStoreForWriting(_ options: StoreOptions) throws -> HubDatabase {
-    try HubDatabase.open(atPath: options.resolvedPath, durability: options.durability)
 }
 
 /// The current instant in UTC epoch milliseconds.

@@ -1,0 +1,61 @@
+import HubCore
+import HubRecords
+import HubStore
+import Logging
+
+/// The one piece of work after readings are stored, whatever brought them (a device's batch, an import, a manual
+/// entry): the weights among them are tagged pre or post dialysis, the goals they touch are evaluated and rewarded,
+/// and what became due is pushed. Failures are logged; the readings are already stored.
+public struct CarePostCommitWork: PostCommitHook {
+    private let tagger: WeightPhaseTagger
+    private let engine: GoalEngine
+    private let dispatcher: NotificationDispatcher?
+    private let clock: any HubClock
+    private let logger = Logger(label: "kidneyhub.goals")
+
+    /// Work tagging with `tagger`, evaluating with `engine` at `clock`'s time, and pushing with `dispatcher`.
+    public init(
+        tagger: WeightPhaseTagger,
+        engine: GoalEngine,
+        dispatcher: NotificationDispatcher? = nil,
+        clock: any HubClock = SystemClock()
+    ) {
+        self.tagger = tagger
+        self.engine = engine
+        self.dispatcher = dispatcher
+        self.clock = clock
+    }
+
+    /// The work on `store` with its own tagger and engine, pushing through `dispatcher`.
+    public init(store: HubDatabase, dispatcher: NotificationDispatcher?, clock: any HubClock = SystemClock()) {
+        self.init(
+            tagger: WeightPhaseTagger(store: store),
+            engine: GoalEngine(store: store),
+            dispatcher: dispatcher,
+            clock: clock
+        )
+    }
+
+    public func didCommit(_ outcome: IngestOutcome, device: DeviceIdentity) async {
+        await tagger.didCommit(outcome, device: device)
+        guard !outcome.storedIds.isEmpty else { return }
+        do {
+            _ = try await engine.evaluateTouched(measurementIds: outcome.storedIds, at: clock.now())
+            if let dispatcher { _ = await dispatcher.deliverDue(at: clock.now()) }
+        } catch {
+            logger.error(
+                "could not evaluate the goals of a batch from \(device.adapterId)/\(device.deviceId): \(error)"
+            )
+        }
+    }
+
+    /// Tags every assigned weight still without a phase: the batches whose work a process that exited early (a
+    /// command's in-process hub) never reached.
+    public func catchUp() async {
+        do {
+            try await tagger.tagPending()
+        } catch {
+            logger.error("could not tag the pending weights: \(error)")
+        }
+    }
+}
