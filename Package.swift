@@ -122,6 +122,7 @@ let package = Package(
                 "Care",
                 "Clinical",
                 "HubCore",
+                "HubRecords",
                 // The backup's CSV export.
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -367,7 +368,7 @@ let package = Package(
         // MARK: Adapters shipped with the hub (Plugins/<name>, each with its adapter.json).
         .executableTarget(
             name: "Simulator",
-            dependencies: ["AdapterKit"],
+            dependencies: ["AdapterKit", "AdapterProtocol"],
             path: "Plugins/simulator",
             exclude: ["adapter.json", "README.md", "scenarios"],
             swiftSettings: swiftSettings
@@ -517,6 +518,7 @@ let package = Package(
             name: "UsbGlucometer",
             dependencies: [
                 "AdapterKit",
+                "AdapterProtocol",
                 "Glucometers",
                 "USBTransport",
             ],
