@@ -3,8 +3,11 @@ import AdapterProtocol
 
 /// The `garmin-fit` adapter: `files/import` of one FIT file, or of a folder or zip of them.
 ///
-/// Each file is all or nothing: its CRC is checked before any of its records is submitted, so a
-/// damaged or truncated file stores nothing (and is reported), while the other files import.
+/// Each file is all or nothing: the header and CRCs of every part of a chained file are checked before
+/// any of its records is submitted, so a damaged or truncated file (or a damaged later part of it) stores
+/// nothing and is reported with `file@offset`, while the other files import. Within a file, each record
+/// that cannot be imported is reported on its own with the reason, and the file's count of skipped
+/// records follows them.
 public struct GarminFITAdapter: Adapter {
     public let info = AdapterInfo(id: "garmin-fit", name: "Garmin FIT files", version: "0.1.0")
     public let capabilities = AdapterCapabilities(import: true, cancel: true)
@@ -28,7 +31,14 @@ public struct GarminFITAdapter: Adapter {
                     for problem in measurements.problems {
                         try output.problem("\(file.path)@\(problem.offset)", problem.reason, kind: problem.kind)
                     }
-                    for record in measurements.records { try output.add(record, device: measurements.device) }
+                    if measurements.skipped > 0 {
+                        // The listed problems may be cut short (ImportDriver.maxListedProblems); the count is not.
+                        try output.problem(
+                            file.path,
+                            "\(measurements.skipped) records of this file not imported, \(measurements.items.count) read"
+                        )
+                    }
+                    for item in measurements.items { try output.add(item.record, device: item.device) }
                 } catch let failure as FITDecoder.Failure {
                     // One file of a folder or archive: reported, the others go on. A file on its own: an error.
                     let location = "\(file.path)@\(failure.offset)"
