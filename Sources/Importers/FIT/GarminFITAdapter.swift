@@ -6,8 +6,9 @@ import AdapterProtocol
 /// Each file is all or nothing: the header and CRCs of every part of a chained file are checked before
 /// any of its records is submitted, so a damaged or truncated file (or a damaged later part of it) stores
 /// nothing and is reported with `file@offset`, while the other files import. Within a file, each record
-/// that cannot be imported is reported on its own with the reason, and the file's count of skipped
-/// records follows them.
+/// that cannot be imported is reported on its own with the reason (one problem per skipped record, so the
+/// hub's count of rejected records per kind is the count of skipped ones; beyond the listed maximum
+/// `ImportDriver` sums them up in one `(more)` entry).
 public struct GarminFITAdapter: Adapter {
     public let info = AdapterInfo(id: "garmin-fit", name: "Garmin FIT files", version: "0.1.0")
     public let capabilities = AdapterCapabilities(import: true, cancel: true)
@@ -30,13 +31,6 @@ public struct GarminFITAdapter: Adapter {
                     let measurements = FITMeasurements(messages: messages, fileName: file.name)
                     for problem in measurements.problems {
                         try output.problem("\(file.path)@\(problem.offset)", problem.reason, kind: problem.kind)
-                    }
-                    if measurements.skipped > 0 {
-                        // The listed problems may be cut short (ImportDriver.maxListedProblems); the count is not.
-                        try output.problem(
-                            file.path,
-                            "\(measurements.skipped) records of this file not imported, \(measurements.items.count) read"
-                        )
                     }
                     for item in measurements.items { try output.add(item.record, device: item.device) }
                 } catch let failure as FITDecoder.Failure {
