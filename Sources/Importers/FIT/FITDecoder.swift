@@ -27,6 +27,7 @@ public struct FITDecoder {
         /// a message can then be refused with that reason rather than look as if the field was not sent.
         public var invalidFields: Set<UInt8> = []
 
+        /// A message with its scalar fields; arrays, bytes and invalid fields are filled in by the decoder.
         public init(globalNumber: UInt16, offset: Int, part: Int = 0, fields: [UInt8: Double]) {
             self.globalNumber = globalNumber
             self.offset = offset
@@ -39,8 +40,11 @@ public struct FITDecoder {
 
     /// One part of a chained file: where it starts, its header and its messages.
     public struct Part: Sendable, Hashable {
+        /// Where the part's header starts in the whole file.
         public var offset: Int
+        /// The part's own header.
         public var header: Header
+        /// The part's data messages, in order (their offsets are in the whole file).
         public var messages: [Message]
     }
 

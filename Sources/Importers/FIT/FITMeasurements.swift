@@ -11,7 +11,9 @@ import AdapterProtocol
 public struct FITMeasurements {
     /// One record and the device (the `file_id` of its part of the file) it came from.
     public struct Item: Sendable, Hashable {
+        /// The device of the `file_id` of the record's part (or of an earlier part when it has none).
         public var device: DeviceIdentity
+        /// The record as it is submitted.
         public var record: MeasurementRecord
     }
 
