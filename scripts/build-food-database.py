@@ -2,11 +2,12 @@
 """Builds KidneyHub's food database resource from the USDA SR28 files (the source of truth; never edit the output).
 
 Usage: scripts/build-food-database.py [--sr28 DIR] [--output FILE]
-  --sr28    the SR28 ASCII files (default: ../shared/data/usda/sr28 beside the repository)
+  --sr28    the SR28 ASCII files (default: data/usda/sr28 in this repository)
   --output  the resource to write (default: Sources/FoodData/Resources/usda-sr28.tsv.gz)
 
 Input: USDA National Nutrient Database for Standard Reference, Release 28 (September 2015), original ASCII
-format (sr28_doc.pdf Tables 3-16): fields separated by '^', text in '~', Latin-1, CRLF. See shared/data/usda/SOURCE.md.
+format (sr28_doc.pdf Tables 3-16): fields separated by '^', text in '~', Latin-1, CRLF. Only the five files read
+below are kept in data/usda/sr28; their origin, licence (public domain) and checksums are in data/usda/SOURCE.md.
 
 Output: one gzip'd UTF-8 text file of tab-separated records (stdlib only, deterministic: gzip mtime 0, no name):
   H  format-version  source-citation
@@ -159,7 +160,8 @@ def build(sr28):
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sr28", default=os.path.join(os.path.dirname(root), "shared", "data", "usda", "sr28"))
+    # The SR28 files live in the repository so that a fresh clone builds and tests on its own (issue 21 item 4).
+    parser.add_argument("--sr28", default=os.path.join(root, "data", "usda", "sr28"))
     parser.add_argument("--output", default=os.path.join(root, "Sources", "FoodData", "Resources", "usda-sr28.tsv.gz"))
     arguments = parser.parse_args()
     data = build(arguments.sr28)

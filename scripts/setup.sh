@@ -15,6 +15,8 @@ python_tools=(pytest jsonschema referencing)
 # Import adapters (issue 7): libxml2 streams Apple Health exports; Garmin's FIT SDK cross-checks the FIT reader.
 debian_packages+=(libxml2-dev)
 python_tools+=(garmin-fit-sdk)
+# FIT files from real devices (issue 21): fitparse, an independent decoder, cross-checks the importer on them.
+python_tools+=(fitparse)
 
 install_debian() {
     local sudo_cmd=""
@@ -30,7 +32,7 @@ for package in "${debian_packages[@]}"; do
 done
 [ ${#missing[@]} -eq 0 ] || install_debian "${missing[@]}"
 
-python_tools_missing() { ! python3 -c 'import pytest, jsonschema, referencing, garmin_fit_sdk' >/dev/null 2>&1; }
+python_tools_missing() { ! python3 -c 'import pytest, jsonschema, referencing, garmin_fit_sdk, fitparse' >/dev/null 2>&1; }
 if [ "${KIDNEYHUB_SKIP_PYTHON_TOOLS:-}" != 1 ] && python_tools_missing; then
     echo "Installing Python test tools: ${python_tools[*]}"
     python3 -m pip --version >/dev/null 2>&1 || install_debian python3-pip

@@ -340,7 +340,8 @@ import Testing
         let workspace = try Workspace()
         defer { workspace.remove() }
         let output = "\(workspace.path)/usda-sr28.tsv.gz"
-        let sr28 = (root as NSString).deletingLastPathComponent + "/shared/data/usda/sr28"
+        // The SR28 files are in the repository (data/usda/SOURCE.md): a clone needs nothing beside it.
+        let sr28 = "\(root)/data/usda/sr28"
         let generated = try await CommandResult.run(
             "/usr/bin/env",
             ["python3", "\(root)/scripts/build-food-database.py", "--sr28", sr28, "--output", output],

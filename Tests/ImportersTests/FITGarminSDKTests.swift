@@ -168,4 +168,86 @@ import Testing
         #expect(ours == garmin)
         #expect(garmin.count == 3)
     }
+
+    /// Garmin's encoder writes each case of issue 21 into two files, chained by concatenation: two users on
+    /// one scale, a relative record time with its timestamp_correlation, monitoring steps carried only in
+    /// current_activity_type_intensity, and hr beats. Garmin's decoder checks the chain; ours reads both parts.
+    @Test func garminsEncoderCasesChainedAreReadToTheEnd() async throws {
+        let first = Self.temporaryPath("first.fit")
+        let chained = Self.temporaryPath("chained.fit")
+        defer { for path in [first, chained] { try? FileManager.default.removeItem(atPath: path) } }
+        let script = """
+            import datetime, json, sys
+            from garmin_fit_sdk import Encoder, Decoder, Stream, Profile
+            M = Profile['mesg_num']
+            t0 = datetime.datetime(2024, 3, 15, 7, 0, 0, tzinfo=datetime.timezone.utc)
+            def encode(serial, day):
+                e = Encoder()
+                t = t0 + datetime.timedelta(days=day)
+                e.on_mesg(M['FILE_ID'], {'type': 'weight', 'manufacturer': 'garmin', 'product': 1,
+                                         'serial_number': serial, 'time_created': t})
+                e.on_mesg(M['WEIGHT_SCALE'], {'timestamp': t, 'weight': 75.8, 'percent_fat': 22.3, 'user_profile_index': 0})
+                e.on_mesg(M['WEIGHT_SCALE'], {'timestamp': t, 'weight': 58.2, 'percent_fat': 25.1, 'user_profile_index': 1})
+                e.on_mesg(M['TIMESTAMP_CORRELATION'], {'timestamp': t, 'system_timestamp': 1000})
+                e.on_mesg(M['RECORD'], {'timestamp': 1010, 'heart_rate': 80})
+                e.on_mesg(M['MONITORING'], {'timestamp': t, 'current_activity_type_intensity': [0x46], 'cycles': 50})
+                e.on_mesg(M['HR'], {'timestamp': t, 'fractional_timestamp': 0.5, 'event_timestamp': [100.0], 'filtered_bpm': [70]})
+                e.on_mesg(M['HR'], {'event_timestamp': [100.5, 101.25], 'filtered_bpm': [71, 72]})
+                return e.close()
+            one = encode(1001, 0)
+            open(sys.argv[1], 'wb').write(one)
+            open(sys.argv[2], 'wb').write(one + encode(1002, 1))
+            d = Decoder(Stream.from_file(sys.argv[2]))
+            assert d.is_fit() and Decoder(Stream.from_file(sys.argv[2])).check_integrity()
+            messages, errors = d.read(convert_datetimes_to_dates=False, merge_heart_rates=False)
+            assert not errors, errors
+            print(json.dumps({'file_ids': len(messages['file_id_mesgs']), 'weights': len(messages['weight_scale_mesgs'])}))
+            """
+        let output = try await Self.python(script, [first, chained])
+        #expect(output.contains("\"file_ids\": 2") && output.contains("\"weights\": 4"))
+        let firstCount = try Data(contentsOf: URL(fileURLWithPath: first)).count
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: chained)))
+        let parts = try FITDecoder.decodeChained(bytes)
+        #expect(parts.map(\.offset) == [0, firstCount])
+        let measurements = FITMeasurements(messages: parts.flatMap(\.messages), fileName: "chained.fit")
+        #expect(measurements.problems.isEmpty, "\(measurements.problems)")
+        #expect(Set(measurements.items.map(\.device.deviceId)) == ["fit-1-1001", "fit-1-1002"])
+        for (day, serial) in [("15", "1001"), ("16", "1002")] {
+            let mine = measurements.items.filter { $0.device.deviceId == "fit-1-\(serial)" }.map(\.record)
+            let weights = mine.filter { $0.kind == "body_weight" }
+            #expect(weights.map(\.value) == [75.8, 58.2])
+            #expect(weights.map { $0.context?.userIndex } == [0, 1])
+            // The relative record time 1010 is 10 s after system time 1000, which is t0 of that file.
+            #expect(
+                mine.first { $0.sourceRecordId?.hasPrefix("activity-hr/") == true }?.effectiveTime
+                    == "2024-03-\(day)T07:00:10Z"
+            )
+            #expect(mine.filter { $0.kind == "steps" }.map(\.value) == [100])
+            let beats = mine.filter { $0.sourceRecordId?.hasPrefix("hr-beat/") == true }
+            #expect(beats.map(\.value) == [70, 71, 72])
+            #expect(
+                beats.map(\.effectiveTime) == [
+                    "2024-03-\(day)T07:00:00.500Z", "2024-03-\(day)T07:00:01Z", "2024-03-\(day)T07:00:01.750Z",
+                ]
+            )
+        }
+
+        // The second file damaged: Garmin's decoder reports a CRC error (its check_integrity looks at the first
+        // file only), ours refuses the whole file, naming the second file's CRC.
+        var damaged = bytes
+        damaged[firstCount + 20] ^= 0x40
+        try Data(damaged).write(to: URL(fileURLWithPath: chained))
+        let garmin = try await Self.python(
+            "import sys\nfrom garmin_fit_sdk import Decoder, Stream\nprint(Decoder(Stream.from_file(sys.argv[1])).read()[1])",
+            [chained]
+        )
+        #expect(garmin.contains("CRC Error"))
+        do {
+            _ = try FITDecoder.decode(damaged)
+            Issue.record("a chained file with a damaged second part decoded")
+        } catch {
+            #expect(error.offset == bytes.count - 2)
+            #expect(error.reason.hasPrefix("chained file 2 at byte \(firstCount): file CRC mismatch"))
+        }
+    }
 }

@@ -81,11 +81,13 @@ class Session:
 
     def request(self, method, params=None):
         self.next_id += 1
-        message = {"jsonrpc": "2.0", "id": self.next_id, "method": method}
+        # The hub's ids are strings "h-1", "h-2", ... (adapter-protocol.md §2); the adapter must echo them as sent.
+        request_id = f"h-{self.next_id}"
+        message = {"jsonrpc": "2.0", "id": request_id, "method": method}
         if params is not None:
             message["params"] = params
         self.send(message)
-        return self.next_id
+        return request_id
 
     def notify(self, method, params=None):
         self.send({"jsonrpc": "2.0", "method": method, **({"params": params} if params is not None else {})})

@@ -3,8 +3,12 @@ import AdapterProtocol
 
 /// The `garmin-fit` adapter: `files/import` of one FIT file, or of a folder or zip of them.
 ///
-/// Each file is all or nothing: its CRC is checked before any of its records is submitted, so a
-/// damaged or truncated file stores nothing (and is reported), while the other files import.
+/// Each file is all or nothing: the header and CRCs of every part of a chained file are checked before
+/// any of its records is submitted, so a damaged or truncated file (or a damaged later part of it) stores
+/// nothing and is reported with `file@offset`, while the other files import. Within a file, each record
+/// that cannot be imported is reported on its own with the reason (one problem per skipped record, so the
+/// hub's count of rejected records per kind is the count of skipped ones; beyond the listed maximum
+/// `ImportDriver` sums them up in one `(more)` entry).
 public struct GarminFITAdapter: Adapter {
     public let info = AdapterInfo(id: "garmin-fit", name: "Garmin FIT files", version: "0.1.0")
     public let capabilities = AdapterCapabilities(import: true, cancel: true)
@@ -28,7 +32,7 @@ public struct GarminFITAdapter: Adapter {
                     for problem in measurements.problems {
                         try output.problem("\(file.path)@\(problem.offset)", problem.reason, kind: problem.kind)
                     }
-                    for record in measurements.records { try output.add(record, device: measurements.device) }
+                    for item in measurements.items { try output.add(item.record, device: item.device) }
                 } catch let failure as FITDecoder.Failure {
                     // One file of a folder or archive: reported, the others go on. A file on its own: an error.
                     let location = "\(file.path)@\(failure.offset)"
