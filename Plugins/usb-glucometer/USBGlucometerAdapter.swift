@@ -55,11 +55,15 @@ struct USBGlucometerAdapter: Adapter {
                 "\(download.model) \(download.serial): \(clockProblem); its readings are flagged \(ReadingRecords.clockSuspect)"
             )
         }
-        if download.skippedRecords > 0 {
-            context.logger.log(
-                .info,
-                "\(download.serial): \(download.skippedRecords) records that are not glucose results (ketone, insulin, HI/LO) skipped"
-            )
+        // The report of what the meter held besides what is submitted: readings beyond the
+        // meter's range, ketones (no kind in the hub yet), other records by what they are, and
+        // each record that could not be read, with its line.
+        context.logger.log(.info, "\(download.model) \(download.serial): \(download.summary)")
+        for note in download.notes {
+            context.logger.log(.warning, "\(download.model) \(download.serial): \(note)")
+        }
+        for problem in download.problems {
+            context.logger.log(.warning, "\(download.model) \(download.serial): unreadable record, skipped: \(problem)")
         }
         // The hub's cursor is for the device it named; a different meter on that port starts afresh.
         let cursor = request.deviceId == nil || request.deviceId == download.serial ? MeterCursor(request.cursor) : nil
@@ -82,7 +86,12 @@ struct USBGlucometerAdapter: Adapter {
         }
         let summary = try await submitter.finish()
         await context.progress(
-            ProgressValue(kind: .end, message: "\(summary.submitted) readings", done: fresh.count, total: fresh.count)
+            ProgressValue(
+                kind: .end,
+                message: "\(summary.submitted) readings submitted; on the meter: \(download.summary)",
+                done: fresh.count,
+                total: fresh.count
+            )
         )
         return AttachDeviceResult(
             device: DeviceDescriptor(
