@@ -51,7 +51,12 @@ public enum ImportDriver {
                         submitters[device.deviceId] = submitter
                         try await submitter.submit(records)
                     case .problem(let problem):
-                        if problems.count < maxListedProblems { problems.append(problem) } else { unlisted += 1 }
+                        // The counts of skipped types are a few lines and always listed.
+                        if problems.count < maxListedProblems || problem.location == ImportOutput.skippedLocation {
+                            problems.append(problem)
+                        } else {
+                            unlisted += 1
+                        }
                     case .progress(let done, let total):
                         let percentage = total > 0 ? min(100, Double(done) * 100 / Double(total)) : nil
                         await context.progress(
@@ -84,9 +89,15 @@ public enum ImportDriver {
         }
         if let failure = outcome.withLock({ $0 }) {
             if let failure = failure as? ImportFailure {
+                // Says whether anything before the damage was stored, with the count: only then is
+                // "records before the damage were stored" true.
+                let before =
+                    submitted > 0
+                    ? "; the \(ImportOutput.grouped(submitted)) records read before it were submitted and stored"
+                    : "; nothing before it could be stored"
                 throw RPCError(
                     .fileUnreadable,
-                    "File unreadable: \(failure.location): \(failure.reason)",
+                    "File unreadable: \(failure.location): \(failure.reason)\(before)",
                     details: [
                         "location": .string(failure.location),
                         "submitted": .number(Double(submitted)),

@@ -73,6 +73,21 @@ public final class ImportOutput: Sendable {
         if let full { try send(.records(device, full)) }
     }
 
+    /// The `location` of a problem entry that counts records left out on purpose (a type the hub
+    /// does not keep), one entry per type: "skipped: 12,480 HKQuantityTypeIdentifierBasalEnergyBurned".
+    public static let skippedLocation = "(skipped)"
+
+    /// `12480` → "12,480", as the report prints counts.
+    public static func grouped(_ count: Int) -> String {
+        let digits = Array(String(count))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return text
+    }
+
     /// Reports a record that could not be read.
     public func problem(_ location: String, _ reason: String, kind: String? = nil) throws {
         try send(.problem(ImportProblem(location: location, reason: reason, kind: kind)))
