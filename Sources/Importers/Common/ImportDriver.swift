@@ -51,8 +51,10 @@ public enum ImportDriver {
                         submitters[device.deviceId] = submitter
                         try await submitter.submit(records)
                     case .problem(let problem):
-                        // The counts of skipped types are a few lines and always listed.
-                        if problems.count < maxListedProblems || problem.location == ImportOutput.skippedLocation {
+                        // The counts of skipped types and what was found where are a few lines, always listed.
+                        if problems.count < maxListedProblems
+                            || [ImportOutput.skippedLocation, ImportOutput.foundLocation].contains(problem.location)
+                        {
                             problems.append(problem)
                         } else {
                             unlisted += 1

@@ -76,6 +76,9 @@ public final class ImportOutput: Sendable {
     /// The `location` of a problem entry that counts records left out on purpose (a type the hub
     /// does not keep), one entry per type: "skipped: 12,480 HKQuantityTypeIdentifierBasalEnergyBurned".
     public static let skippedLocation = "(skipped)"
+    /// The `location` of a problem entry that says what an import found where ("found: 31 files in
+    /// Takeout/Fitbit/Global Export Data …"); not a problem, a line of the report.
+    public static let foundLocation = "(found)"
 
     /// `12480` → "12,480", as the report prints counts.
     public static func grouped(_ count: Int) -> String {
