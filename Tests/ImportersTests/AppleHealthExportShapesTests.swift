@@ -39,6 +39,29 @@ struct AppleHealthExportShapesTests {
         #expect(result.skipped == ["HKQuantityTypeIdentifierFlightsClimbed": 2])
     }
 
+    @Test func metadataAttributesWithSpacesInTheirNamesNoLongerCostTheRecords() async throws {
+        // The 2015 Withings shape (formats.md §2.7 item 3, lionheart/openradar-mirror#821).
+        let export = """
+            <HealthData locale="de_DE">
+             <Record type="HKQuantityTypeIdentifierBodyMass" source="Health Mate" unit="kg" value="80.1" startDate="20150616071916-0700" endDate="20150616071916-0700" Health Mate App Version="2.6.0" Withings User Identifier="123"/>
+             <Record type="HKQuantityTypeIdentifierBodyMass" source="Health Mate" unit="kg" value="80.4" startDate="20150617071916-0700" endDate="20150617071916-0700" Health Mate App Version="2.6.0"/>
+            </HealthData>
+
+            """
+        for chunk in [1 << 20, 13] {
+            let result = await AppleHealthTests.parse(export, chunk: chunk)
+            #expect(result.failure == nil && result.unreadable.isEmpty)
+            #expect(result.records("body_weight").map(\.value) == [80.1, 80.4], "chunk \(chunk)")
+        }
+        var tag = Array(#"<a b c="1" d="x y" e  f = 'g h'/><!-- i j --></a>"#.utf8)
+        tag.withUnsafeMutableBufferPointer { AttributeNameRepair.repair($0) }
+        #expect(String(decoding: tag, as: UTF8.self) == #"<a b_c="1" d="x y" e__f = 'g h'/><!-- i j --></a>"#)
+        var valid = Array(#"<Record type="x" value="1"  unit="kg">text with spaces</Record>"#.utf8)
+        let before = valid
+        valid.withUnsafeMutableBufferPointer { AttributeNameRepair.repair($0) }
+        #expect(valid == before)
+    }
+
     static let newerKinds = """
         <HealthData locale="en_GB">
          <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Watch" value="HKCategoryValueSleepAnalysisInBed" startDate="2023-01-01 22:30:00 +0000" endDate="2023-01-02 06:30:00 +0000"/>

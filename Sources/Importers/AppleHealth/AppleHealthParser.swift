@@ -22,6 +22,8 @@ final class AppleHealthParser {
     private var handler = xmlSAXHandler()
     private var doctype = DoctypeBlanker()
     private var filtered: [UInt8] = []
+    /// Bytes after the last complete tag, held for the next chunk (see `AttributeNameRepair`).
+    private var carry: [UInt8] = []
     private var head: [UInt8] = []
     private var headFed = false
     /// The first error from inside a callback (ImportStopped or a failed send): it stops the parse.
@@ -87,7 +89,20 @@ final class AppleHealthParser {
             doctype.blank(buffer)
             Self.replaceForbiddenControlCharacters(buffer)
         }
-        let status = filtered.withUnsafeBufferPointer { buffer in
+        // Tags are repaired whole: the bytes after the chunk's last '>' wait for the next chunk
+        // (unless they grew past 1 MiB, which no tag of an export does).
+        carry.append(contentsOf: filtered)
+        let cut = carry.count > 1 << 20 ? carry.count : (carry.lastIndex(of: 0x3E).map { $0 + 1 } ?? 0)
+        guard cut > 0 else { return }
+        var complete = Array(carry[0..<cut])
+        carry.removeFirst(cut)
+        try parse(&complete)
+    }
+
+    /// Repairs and parses bytes that end at a tag's end.
+    private func parse(_ bytes: inout [UInt8]) throws {
+        bytes.withUnsafeMutableBufferPointer { AttributeNameRepair.repair($0) }
+        let status = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { xmlParseChunk(context, $0.baseAddress, Int32($0.count), 0) }
         }
         try check(status)
@@ -97,6 +112,11 @@ final class AppleHealthParser {
     func finish() throws {
         if !headFed { try feedHead() }
         try start()
+        if !carry.isEmpty {
+            var rest = carry
+            carry = []
+            try parse(&rest)
+        }
         let status = xmlParseChunk(context, nil, 0, 1)
         if callbackError == nil { reportSkipped() }
         try check(status)
@@ -590,6 +610,64 @@ struct RecordHash {
             return 16
         }
         return text
+    }
+}
+
+/// Joins the words of attribute names that contain spaces with '_': iOS 8 exports wrote metadata
+/// as attributes named like `Health Mate App Version="2.6.0"` (formats.md §2.7 item 3), which XML
+/// does not allow and libxml2's recovery answers by dropping the element. In place and byte for
+/// byte (a space becomes '_'), so lines and offsets stay true; only runs of spaces between two
+/// name parts inside a start tag are touched, so well-formed XML is left as it is.
+enum AttributeNameRepair {
+    static func repair(_ bytes: UnsafeMutableBufferPointer<UInt8>) {
+        let count = bytes.count
+        func isNameByte(_ byte: UInt8) -> Bool {
+            !(byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x3D || byte == 0x3E
+                || byte == 0x2F || byte == 0x22 || byte == 0x27 || byte == 0x3C)
+        }
+        var index = 0
+        while index < count {
+            guard bytes[index] == 0x3C else {
+                index += 1
+                continue
+            }
+            index += 1
+            // Comments, declarations, processing instructions and end tags carry no attributes to repair.
+            if index < count, bytes[index] == 0x21 || bytes[index] == 0x3F || bytes[index] == 0x2F {
+                while index < count, bytes[index] != 0x3E { index += 1 }
+                continue
+            }
+            while index < count, isNameByte(bytes[index]) { index += 1 }  // the element's name
+            while index < count {
+                while index < count,
+                    bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A
+                        || bytes[index] == 0x0D
+                {
+                    index += 1
+                }
+                guard index < count, isNameByte(bytes[index]) else { break }  // '>', '/>' or damage
+                while index < count, isNameByte(bytes[index]) { index += 1 }
+                // More name after spaces, before '=': the spaces were inside the name.
+                var gap = index
+                while gap < count, bytes[gap] == 0x20 { gap += 1 }
+                while gap > index, gap < count, isNameByte(bytes[gap]) {
+                    for space in index..<gap { bytes[space] = 0x5F }
+                    index = gap
+                    while index < count, isNameByte(bytes[index]) { index += 1 }
+                    gap = index
+                    while gap < count, bytes[gap] == 0x20 { gap += 1 }
+                }
+                while index < count, bytes[index] == 0x20 { index += 1 }
+                guard index < count, bytes[index] == 0x3D else { break }
+                index += 1
+                while index < count, bytes[index] == 0x20 { index += 1 }
+                guard index < count, bytes[index] == 0x22 || bytes[index] == 0x27 else { break }
+                let quote = bytes[index]
+                index += 1
+                while index < count, bytes[index] != quote { index += 1 }
+                index += 1
+            }
+        }
     }
 }
 
