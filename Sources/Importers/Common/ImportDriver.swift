@@ -95,8 +95,10 @@ public enum ImportDriver {
                 // "records before the damage were stored" true.
                 let before =
                     submitted > 0
-                    ? "; the \(ImportOutput.grouped(submitted)) records read before it were submitted and stored"
-                    : "; nothing before it could be stored"
+                    ? submitted == 1
+                        ? "; the 1 record read before the damage was stored"
+                        : "; the \(ImportOutput.grouped(submitted)) records read before the damage were stored"
+                    : "; no records before the damage could be stored"
                 throw RPCError(
                     .fileUnreadable,
                     "File unreadable: \(failure.location): \(failure.reason)\(before)",
