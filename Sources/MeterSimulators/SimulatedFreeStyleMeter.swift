@@ -40,6 +40,8 @@ public final class SimulatedFreeStyleMeter: Sendable {
         public var stallAfterResultReports: Int?
         /// The clock answers `$date?` with 255,255,255 (not set).
         public var clockNotSet = false
+        /// `$date?` answers in a shape no meter is documented to use ("15.03.2024").
+        public var garbledDate = false
         /// Add this to the record count of every dump's count line (meters whose count line
         /// disagrees with the records they send).
         public var recordCountOffset = 0
@@ -126,8 +128,10 @@ public final class SimulatedFreeStyleMeter: Sendable {
         case "$swver?": message = snapshot.softwareVersion + "\r\n"
         case "$date?":
             message =
-                snapshot.faults.clockNotSet
-                ? "255,255,255\r\n" : "\(snapshot.date.month),\(snapshot.date.day),\(snapshot.date.year)\r\n"
+                snapshot.faults.garbledDate
+                ? "15.03.2024\r\n"
+                : snapshot.faults.clockNotSet
+                    ? "255,255,255\r\n" : "\(snapshot.date.month),\(snapshot.date.day),\(snapshot.date.year)\r\n"
         case "$time?": message = "\(snapshot.time.hour),\(snapshot.time.minute)\r\n"
         case "$result?", "$history?", "$arresult?":
             let lines =

@@ -247,4 +247,14 @@ extension DriverSessionTests {
         // EOT; ACK for the ENQ with the header, ACK for the repeated ENQ; then P, six R and L.
         #expect(meter.hostControls == ["EOT", "ACK", "ACK"] + Array(repeating: "ACK", count: 8))
     }
+
+    @Test func aClockReplyThatCannotBeReadLeavesTheClockUnknownAndKeepsTheReadings() async throws {
+        var state = Self.neoState(results: 2)
+        state.faults.garbledDate = true
+        let meter = try SimulatedFreeStyleMeter(path: Self.socketPath(), state: state)
+        defer { meter.stop() }
+        let download = try await Self.readFreeStyle(meter)
+        #expect(download.readings.count == 2 && download.meterClock == nil)
+        #expect(download.notes.first?.hasPrefix("the meter's clock could not be read") == true)
+    }
 }

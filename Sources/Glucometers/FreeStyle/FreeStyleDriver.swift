@@ -47,7 +47,17 @@ public enum FreeStyleDriver {
             serial = "\(noSerial)-\(productIdHex(productId))"
         }
         let version = try line(session.command("$swver?"))
-        let clock = try meterClock(date: line(session.command("$date?")), time: line(session.command("$time?")))
+        let dateReply = try line(session.command("$date?"))
+        let timeReply = try line(session.command("$time?"))
+        let clock: MeterLocalTime?
+        do throws(GlucometerError) {
+            clock = try meterClock(date: dateReply, time: timeReply)
+        } catch {
+            // A clock reply we cannot read is a clock we cannot trust, not a reason to leave the
+            // readings on the meter: they are kept and flagged as with a clock that is not set.
+            notes.append("the meter's clock could not be read (\(error)); its readings are flagged")
+            clock = nil
+        }
         var tally = MeterLogTally()
         if isLibre {
             let history = try dump(session, "$history?")
