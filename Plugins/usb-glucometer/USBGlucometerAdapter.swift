@@ -57,13 +57,21 @@ struct USBGlucometerAdapter: Adapter {
         }
         // The report of what the meter held besides what is submitted: readings beyond the
         // meter's range, ketones (no kind in the hub yet), other records by what they are, and
-        // each record that could not be read, with its line.
-        context.logger.log(.info, "\(download.model) \(download.serial): \(download.summary)")
+        // each record that could not be read, with its line. Sent to the hub as log notifications
+        // (adapter-protocol.md §3), so they reach its log and `devices sync`, not only stderr.
+        let name = "\(download.model) \(download.serial)"
+        await context.log(.info, "\(name): \(download.summary)")
+        if !download.ketoneReadings.isEmpty {
+            await context.log(
+                .warning,
+                "\(name): \(download.ketoneReadings.count) β-ketone readings were read but not stored: the hub has no ketone kind yet"
+            )
+        }
         for note in download.notes {
-            context.logger.log(.warning, "\(download.model) \(download.serial): \(note)")
+            await context.log(.warning, "\(name): \(note)")
         }
         for problem in download.problems {
-            context.logger.log(.warning, "\(download.model) \(download.serial): unreadable record, skipped: \(problem)")
+            await context.log(.warning, "\(name): unreadable record, skipped: \(problem)")
         }
         // The hub's cursor is for the device it named; a different meter on that port starts afresh.
         let cursor = request.deviceId == nil || request.deviceId == download.serial ? MeterCursor(request.cursor) : nil
