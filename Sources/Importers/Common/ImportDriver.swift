@@ -91,14 +91,14 @@ public enum ImportDriver {
         }
         if let failure = outcome.withLock({ $0 }) {
             if let failure = failure as? ImportFailure {
-                // Says whether anything before the damage was stored, with the count: only then is
-                // "records before the damage were stored" true.
+                // Says that records before the damage were stored only when some were, with their
+                // count (a path that holds no data at all has no "before").
                 let before =
-                    submitted > 0
-                    ? submitted == 1
+                    submitted == 0
+                    ? ""
+                    : submitted == 1
                         ? "; the 1 record read before the damage was stored"
                         : "; the \(ImportOutput.grouped(submitted)) records read before the damage were stored"
-                    : "; no records before the damage could be stored"
                 throw RPCError(
                     .fileUnreadable,
                     "File unreadable: \(failure.location): \(failure.reason)\(before)",
