@@ -20,6 +20,10 @@ public enum FreeStyleLibreResults {
         var tally = MeterLogTally()
         for line in lines {
             let location = "$history? line \(line.number)"
+            if line.text.isEmpty {
+                tally.count("empty line")
+                continue
+            }
             do throws(MeterRecordProblem) {
                 let numbers = try integers(line, at: [0, 13, 15], location: location, what: "a sensor record")
                 guard numbers[2] == 0 else {
@@ -49,6 +53,10 @@ public enum FreeStyleLibreResults {
         var tally = MeterLogTally()
         for line in lines {
             let location = "$arresult? line \(line.number)"
+            if line.text.isEmpty {
+                tally.count("empty line")
+                continue
+            }
             do throws(MeterRecordProblem) {
                 let base = try integers(line, at: [0, 1], location: location, what: "a result record")
                 switch base[1] {
