@@ -55,11 +55,23 @@ struct USBGlucometerAdapter: Adapter {
                 "\(download.model) \(download.serial): \(clockProblem); its readings are flagged \(ReadingRecords.clockSuspect)"
             )
         }
-        if download.skippedRecords > 0 {
-            context.logger.log(
-                .info,
-                "\(download.serial): \(download.skippedRecords) records that are not glucose results (ketone, insulin, HI/LO) skipped"
+        // The report of what the meter held besides what is submitted: readings beyond the
+        // meter's range, ketones (no kind in the hub yet), other records by what they are, and
+        // each record that could not be read, with its line. Sent to the hub as log notifications
+        // (adapter-protocol.md §3), so they reach its log and `devices sync`, not only stderr.
+        let name = "\(download.model) \(download.serial)"
+        await context.log(.info, "\(name): \(download.summary)")
+        if !download.ketoneReadings.isEmpty {
+            await context.log(
+                .warning,
+                "\(name): \(download.ketoneReadings.count) β-ketone readings were read but not stored: the hub has no ketone kind yet"
             )
+        }
+        for note in download.notes {
+            await context.log(.warning, "\(name): \(note)")
+        }
+        for problem in download.problems {
+            await context.log(.warning, "\(name): unreadable record, skipped: \(problem)")
         }
         // The hub's cursor is for the device it named; a different meter on that port starts afresh.
         let cursor = request.deviceId == nil || request.deviceId == download.serial ? MeterCursor(request.cursor) : nil
@@ -82,7 +94,12 @@ struct USBGlucometerAdapter: Adapter {
         }
         let summary = try await submitter.finish()
         await context.progress(
-            ProgressValue(kind: .end, message: "\(summary.submitted) readings", done: fresh.count, total: fresh.count)
+            ProgressValue(
+                kind: .end,
+                message: "\(summary.submitted) readings submitted; on the meter: \(download.summary)",
+                done: fresh.count,
+                total: fresh.count
+            )
         )
         return AttachDeviceResult(
             device: DeviceDescriptor(

@@ -6,6 +6,10 @@ import Synchronization
 /// records one frame each (frame numbers from 1, mod 8, ETB then ETX on the last, mod-256
 /// checksums), sends a frame again on NAK up to six times, and ends with EOT. It builds its bytes
 /// itself, independently of the adapter's decoder.
+///
+/// `wakeUp` `.headerThenENQ` plays the captured answer to the wake-up instead (glucometerutils
+/// `drivers/tests/test_contourusb.py`: EOT, the header as frame 1 and ENQ in one message), after
+/// which the transfer goes on at frame 2; `repeatENQ` sends ENQ once more after the host's ACK.
 public final class SimulatedContourMeter: Sendable {
     /// One result in the meter's memory.
     public struct Result: Sendable, Hashable {
@@ -43,8 +47,20 @@ public final class SimulatedContourMeter: Sendable {
         public init() {}
     }
 
+    /// How the meter answers the host's first EOT.
+    public enum WakeUp: Sendable, Hashable {
+        /// A bare ENQ; the header follows as frame 1 after the host's ACK.
+        case enqOnly
+        /// EOT, the header frame and ENQ in one message, as captured from a Contour USB; the
+        /// transfer then continues at frame 2.
+        case headerThenENQ
+    }
+
     /// The meter's state.
     public struct State: Sendable {
+        public var wakeUp = WakeUp.enqOnly
+        /// Answer the host's ACK of the first ENQ with another ENQ (once per plug-in).
+        public var repeatENQ = false
         public var product = "Bayer7390"
         public var serial = "7390-2336773"
         /// Header field 13, YYYYMMDDhhmm.
@@ -114,7 +130,7 @@ public final class SimulatedContourMeter: Sendable {
     }
 
     private static func serve(_ connection: MeterConnection, shared: SharedMeterState<State>) {
-        enum Phase { case idle, offered, sending(index: Int, attempts: Int) }
+        enum Phase { case idle, offered(repeatPending: Bool), sending(index: Int, attempts: Int) }
         var phase = Phase.idle
         var framesSent = 0
         let snapshot = shared.state.withLock { $0 }
@@ -147,11 +163,26 @@ public final class SimulatedContourMeter: Sendable {
                         current.faults.busyNAKs -= 1
                         return true
                     }
-                    guard sendMessage([busy ? 0x15 : 0x05], on: connection) else { return }
-                    if !busy { phase = .offered }
-                case (.offered, 0x06):
-                    guard sendFrame(0, attempt: 1) else { return }
-                    phase = .sending(index: 0, attempts: 1)
+                    if busy {
+                        guard sendMessage([0x15], on: connection) else { return }
+                        continue
+                    }
+                    if snapshot.wakeUp == .headerThenENQ {
+                        // The captured shape: EOT, header frame 1, ENQ in one message.
+                        let header = frame(texts[0], index: 0, final: false, corrupt: false)
+                        framesSent += 1
+                        guard sendMessage([0x04] + header + [0x05], on: connection) else { return }
+                    } else {
+                        guard sendMessage([0x05], on: connection) else { return }
+                    }
+                    phase = .offered(repeatPending: snapshot.repeatENQ)
+                case (.offered(true), 0x06):
+                    guard sendMessage([0x05], on: connection) else { return }
+                    phase = .offered(repeatPending: false)
+                case (.offered(false), 0x06):
+                    let first = snapshot.wakeUp == .headerThenENQ ? 1 : 0
+                    guard sendFrame(first, attempt: 1) else { return }
+                    phase = .sending(index: first, attempts: 1)
                 case (.sending(let index, _), 0x06):
                     if index + 1 == texts.count {
                         _ = sendMessage([0x04], on: connection)

@@ -5,6 +5,11 @@ import Synchronization
 /// INIT, text commands answered with CKSM and `CMD OK`, replies split into 62-byte 0x60 reports
 /// with keepalive reports between them, `$result?` as a checksummed multi-record dump or
 /// `Log Empty`. It builds its bytes itself, independently of the adapter's decoder.
+///
+/// Its records have the shapes the public descriptions give (glucometer-protocols
+/// `abbott/freestyle-precision-neo.md` and `abbott/freestyle-libre.md`, Tidepool
+/// `abbottFreeStyleNeo.js`): Neo glucose with `HI`/`LO`, β-ketone, insulin and clock-change
+/// records; Libre history records of type 12, and result, ketone and clock-change records.
 public final class SimulatedFreeStyleMeter: Sendable {
     /// One glucose result in the meter's memory.
     public struct Result: Sendable, Hashable {
@@ -16,10 +21,12 @@ public final class SimulatedFreeStyleMeter: Sendable {
             (self.id, self.month, self.day, self.year, self.hour, self.minute, self.value) =
                 (id, month, day, year, hour, minute, value)
         }
-        /// `7,id,M,D,YY,h,m,0,value` + ten zero fields (19 fields, devices.md §4.2).
+        /// `7,id,M,D,YY,h,m,unknown,value|HI|LO` + ten unknown fields (19 fields,
+        /// glucometer-protocols `freestyle-precision-neo.md`); field 10 is 1 for a test of
+        /// blood, 0 for control solution (Tidepool `abbottFreeStyleNeo.js` `isControlSolution`).
         var line: String {
-            "7,\(id),\(month),\(day),\(year % 100),\(hour),\(minute),0,\(value),"
-                + Array(repeating: "0", count: 10).joined(separator: ",")
+            "7,\(id),\(month),\(day),\(year % 100),\(hour),\(minute),0,\(value),0,1,"
+                + Array(repeating: "0", count: 8).joined(separator: ",")
         }
     }
 
@@ -33,6 +40,11 @@ public final class SimulatedFreeStyleMeter: Sendable {
         public var stallAfterResultReports: Int?
         /// The clock answers `$date?` with 255,255,255 (not set).
         public var clockNotSet = false
+        /// `$date?` answers in a shape no meter is documented to use ("15.03.2024").
+        public var garbledDate = false
+        /// Add this to the record count of every dump's count line (meters whose count line
+        /// disagrees with the records they send).
+        public var recordCountOffset = 0
         public init() {}
     }
 
@@ -44,7 +56,8 @@ public final class SimulatedFreeStyleMeter: Sendable {
         public var date = (month: 3, day: 15, year: 24)
         public var time = (hour: 9, minute: 30)
         public var results: [Result] = []
-        /// Other records in memory (ketone `9,…`), sent in the dump and skipped by readers.
+        /// Other records in memory (ketone, insulin, clock change: see `neoKetoneLine` …), sent in
+        /// the dump after the glucose results.
         public var otherRecords: [String] = []
         /// A Libre's `$history?` and `$arresult?` record lines (see `libreSensorLine`, `libreResultLine`).
         public var libreHistory: [String] = []
@@ -115,8 +128,10 @@ public final class SimulatedFreeStyleMeter: Sendable {
         case "$swver?": message = snapshot.softwareVersion + "\r\n"
         case "$date?":
             message =
-                snapshot.faults.clockNotSet
-                ? "255,255,255\r\n" : "\(snapshot.date.month),\(snapshot.date.day),\(snapshot.date.year)\r\n"
+                snapshot.faults.garbledDate
+                ? "15.03.2024\r\n"
+                : snapshot.faults.clockNotSet
+                    ? "255,255,255\r\n" : "\(snapshot.date.month),\(snapshot.date.day),\(snapshot.date.year)\r\n"
         case "$time?": message = "\(snapshot.time.hour),\(snapshot.time.minute)\r\n"
         case "$result?", "$history?", "$arresult?":
             let lines =
@@ -129,7 +144,7 @@ public final class SimulatedFreeStyleMeter: Sendable {
                 message = "Log Empty\r\n"
             } else {
                 let records = lines.map { $0 + "\r\n" }.joined()
-                message = records + "\(lines.count),\(hex8(sum(records)))\r\n"
+                message = records + "\(lines.count + snapshot.faults.recordCountOffset),\(hex8(sum(records)))\r\n"
             }
             shared.state.withLock { current in
                 if current.faults.badResultChecksums > 0 {
@@ -165,8 +180,37 @@ public final class SimulatedFreeStyleMeter: Sendable {
         return true
     }
 
-    /// A Libre `$history?` line: `id,type,M,D,YY,h,m,s,…,value (field 13),runtime,errors (15)`
-    /// (positions of glucometerutils `drivers/fslibre.py`).
+    /// A Neo β-ketone record: `9,id,M,D,YY,h,m,unknown,value|HI,unknown` (glucometer-protocols
+    /// `freestyle-precision-neo.md`), the value being mmol/L × 18; the last field is 1 for a test
+    /// of blood (Tidepool `abbottFreeStyleNeo.js`).
+    public static func neoKetoneLine(
+        id: Int,
+        month: Int,
+        day: Int,
+        year: Int,
+        hour: Int,
+        minute: Int,
+        value: String
+    ) -> String {
+        "9,\(id),\(month),\(day),\(year % 100),\(hour),\(minute),0,\(value),1"
+    }
+
+    /// A Neo insulin record: `10,id,M,D,YY,h,m,unknown,insulin type,units,` + three unknown
+    /// fields (glucometer-protocols `freestyle-precision-neo.md`).
+    public static func neoInsulinLine(id: Int, month: Int, day: Int, year: Int, hour: Int, minute: Int, units: Int)
+        -> String
+    {
+        "10,\(id),\(month),\(day),\(year % 100),\(hour),\(minute),0,1,\(units),0,0,0"
+    }
+
+    /// A Neo clock change: `6,id,` the new date and time, a valid flag, the old date and time
+    /// (Tidepool `abbottFreeStyleNeo.js` `buildTimeChangeRecords`).
+    public static func neoClockChangeLine(id: Int) -> String {
+        "6,\(id),3,15,24,9,0,1,3,15,24,8,0"
+    }
+
+    /// A Libre `$history?` line (glucometer-protocols `freestyle-libre.md`): `id,12,M,D,YY,h,m,s,
+    /// 1,0,0,0,first,value,sensor runtime minutes,error bits` (16 fields; 0x8000 = invalid).
     public static func libreSensorLine(
         id: Int,
         month: Int,
@@ -177,11 +221,12 @@ public final class SimulatedFreeStyleMeter: Sendable {
         value: Int,
         errors: Int = 0
     ) -> String {
-        "\(id),3,\(month),\(day),\(year % 100),\(hour),\(minute),0,0,0,0,0,0,\(value),\(id * 15),\(errors)"
+        "\(id),12,\(month),\(day),\(year % 100),\(hour),\(minute),0,1,0,0,0,\(id == 1 ? 1 : 0),\(value),\(id * 15),\(errors)"
     }
 
-    /// A Libre `$arresult?` type-2 line: reading type in field 9 (0 strip, 1 ketone, 2 scan), value
-    /// 12, sport 15, medication 16, food 25, errors 28, six quoted custom comments 29–34.
+    /// A Libre `$arresult?` type-2 line (glucometer-protocols `freestyle-libre.md`): reading type
+    /// in field 9 (0 strip, 1 ketone, 2 scan), value 12, sensor flag 13, trend 14, sport 15,
+    /// medication 16, food 25, errors 28, six quoted custom comments 29–34.
     public static func libreResultLine(
         id: Int,
         month: Int,
@@ -199,13 +244,18 @@ public final class SimulatedFreeStyleMeter: Sendable {
         (fields[2], fields[3], fields[4], fields[5], fields[6]) = (
             "\(month)", "\(day)", "\(year % 100)", "\(hour)", "\(minute)"
         )
-        (fields[9], fields[12], fields[25], fields[28]) = ("\(readingType)", "\(value)", food ? "1" : "0", "\(errors)")
-        return (fields + Array(repeating: "\"\"", count: 6)).joined(separator: ",")
+        fields[8] = "1"
+        (fields[9], fields[12], fields[13]) = ("\(readingType)", "\(value)", readingType == 2 ? "1" : "0")
+        fields[14] = readingType == 2 ? "3" : "0"
+        (fields[25], fields[28]) = (food ? "1" : "0", "\(errors)")
+        let comments = ["\"Sport, morning\"", "\"\"", "\"\"", "\"\"", "\"\"", "\"\""]
+        return (fields + comments).joined(separator: ",")
     }
 
-    /// A Libre `$arresult?` type-5 line: the clock was changed.
+    /// A Libre `$arresult?` type-5 line: the clock was changed; the new date and time in fields
+    /// 2–7, the old one in 9–14, five unknown fields (glucometer-protocols `freestyle-libre.md`).
     public static func libreClockChangeLine(id: Int) -> String {
-        "\(id),5,3,15,24,9,0,0,0,3,15,24,8,0,0"
+        "\(id),5,3,15,24,9,0,0,0,3,15,24,8,0,0,0,0,0,0,0"
     }
 
     private static func sum(_ text: String) -> UInt32 { text.utf8.reduce(0) { $0 &+ UInt32($1) } }

@@ -59,6 +59,27 @@ struct ContourVectorTests {
         #expect(ASTMRecords.model(product: header.product) == "Contour USB")
         #expect(header.resultCount == 1714)
         #expect(header.meterClock == MeterLocalTime(year: 2019, month: 9, day: 22, hour: 13, minute: 4))
+        // test_parse_header_record: lo_bound "10", hi_bound "600".
+        #expect(header.range == 10...600)
+    }
+
+    @Test func resultsMarkedAboveOrBelowTheRangeKeepTheHeadersBoundAndSaySo() throws {
+        // Markers `>` and `<` (glucometerutils `_RESULT_RECORD_RE` allows them; Tidepool
+        // `getAnnotations` reads them as above/below the header's V= thresholds).
+        let high = try #require(
+            try ASTMRecords.result("R|11|^^^Glucose|600|mg/dL^P||>||202403152200", range: 10...600).glucose
+        )
+        #expect(high.value == 600 && high.beyondRange == .above && high.markers == [">"])
+        let low = try #require(
+            try ASTMRecords.result("R|12|^^^Glucose|10|mg/dL^P||<||202403152205", range: 10...600).glucose
+        )
+        #expect(low.value == 10 && low.beyondRange == .below)
+        let hiText = try #require(
+            try ASTMRecords.result("R|13|^^^Glucose|HI|mmol/L^P||||202403152210", range: 10...600).glucose
+        )
+        #expect(hiText.value == 33.3 && hiText.unit == "mmol/L" && hiText.beyondRange == .above)
+        let plain = try #require(try ASTMRecords.result("R|14|^^^Glucose|133|mg/dL^P||B||202403152215").glucose)
+        #expect(plain.beyondRange == nil)
     }
 
     @Test func aFrameWithAWrongChecksumIsRefusedNamingBothSums() {
@@ -70,15 +91,23 @@ struct ContourVectorTests {
     }
 
     @Test func resultRecordsKeepUnitMealMarkersAndControlSolution() throws {
-        let glucose = try #require(try ASTMRecords.result("R|8|^^^Glucose|133|mg/dL^P||B/X||201202052034"))
+        // glucometerutils drivers/tests/test_contourusb.py test_parse_result_record.
+        let glucose = try #require(try ASTMRecords.result("R|8|^^^Glucose|133|mg/dL^P||B/X||201202052034").glucose)
         #expect(glucose.recordNumber == 8 && glucose.value == 133 && glucose.unit == "mg/dL")
         #expect(glucose.mealRelation == "before_meal" && glucose.markers == ["B", "X"] && !glucose.isControlSolution)
         #expect(glucose.time == MeterLocalTime(year: 2012, month: 2, day: 5, hour: 20, minute: 34))
-        let mmol = try #require(try ASTMRecords.result("R|2|^^^Glucose|5.3|mmol/L^P||A/M2||202403151205"))
+        let mmol = try #require(try ASTMRecords.result("R|2|^^^Glucose|5.3|mmol/L^P||A/M2||202403151205").glucose)
         #expect(mmol.value == 5.3 && mmol.unit == "mmol/L" && mmol.mealRelation == "after_meal")
-        let control = try #require(try ASTMRecords.result("R|9|^^^Glucose|120|mg/dL^P||C||202403151300"))
+        let control = try #require(try ASTMRecords.result("R|9|^^^Glucose|120|mg/dL^P||C||202403151300").glucose)
         #expect(control.isControlSolution)
-        #expect(throws: GlucometerError.self) { try ASTMRecords.result("R|9|^^^Glucose|120|mg/L^P||||202403151300") }
+        #expect {
+            try ASTMRecords.result("R|9|^^^Glucose|120|mg/L^P||||202403151300")
+        } throws: { error in
+            let problem = error as? MeterRecordProblem
+            return problem?.location == "result record 9"
+                && problem?.reason.contains("neither mg/dL nor mmol/L") == true
+        }
+        #expect(try ASTMRecords.result("R|10|^^^Insulin|4|U^||||202403151300") == .other("Insulin result"))
     }
 
     @Test func reportsCarryALengthAtByteThreeAndTheHostWritesABC() throws {

@@ -85,4 +85,15 @@ struct CursorAndRecordTests {
         #expect(records[0].context?.measurementStatus == ["meter_marker:B", "meter_marker:M1", "device_clock_suspect"])
         #expect(records[1].context?.measurementStatus == ["control_solution", "device_clock_suspect"])
     }
+
+    @Test func aReadingBeyondTheMetersRangeKeepsItsBoundAndIsFlaggedAboveOrBelow() throws {
+        let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
+        var high = Self.reading(1, minute: 5)
+        (high.value, high.beyondRange) = (500, .above)
+        var low = Self.reading(2, minute: 6)
+        (low.value, low.beyondRange) = (20, .below)
+        let records = ReadingRecords.records([high, low], serial: "SN1", zone: zone, clockSuspect: false)
+        #expect(records.map(\.value) == [500, 20])
+        #expect(records.map { $0.context?.measurementStatus ?? [] } == [["above_meter_range"], ["below_meter_range"]])
+    }
 }

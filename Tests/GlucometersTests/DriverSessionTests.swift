@@ -191,5 +191,70 @@ extension DriverSessionTests {
         #expect(download.readings.map(\.sampleSite) == ["interstitial", "interstitial", "interstitial", nil])
         #expect(download.readings[2].markers == ["scan", "food"] && download.readings[3].markers == ["strip"])
         #expect(download.skippedRecords == 3, "the invalid sensor reading, the ketone test, the clock change")
+        #expect(download.ketoneReadings.map(\.value) == [1.0])
+        #expect(download.otherRecords == ["invalid sensor reading": 1, "clock change": 1])
+    }
+}
+
+/// Sessions in the shapes real meters send, played by the simulators over the socket.
+extension DriverSessionTests {
+    @Test func aNeoLogWithHILOKetonesInsulinAndAClockChangeKeepsEveryReadableRecord() async throws {
+        typealias Meter = SimulatedFreeStyleMeter
+        var state = Self.neoState(results: 3)
+        state.serial = "0000123456"  // leading zeros are part of the serial, not its absence
+        state.results.append(Meter.Result(id: 4, month: 3, day: 15, year: 24, hour: 22, minute: 5, value: "HI"))
+        state.results.append(Meter.Result(id: 5, month: 3, day: 16, year: 24, hour: 3, minute: 10, value: "LO"))
+        state.otherRecords = [
+            Meter.neoKetoneLine(id: 6, month: 3, day: 16, year: 24, hour: 8, minute: 0, value: "27"),
+            Meter.neoKetoneLine(id: 7, month: 3, day: 16, year: 24, hour: 8, minute: 5, value: "HI"),
+            Meter.neoInsulinLine(id: 8, month: 3, day: 16, year: 24, hour: 8, minute: 10, units: 4),
+            Meter.neoClockChangeLine(id: 9),
+            "7,10,2,30,24,7,0,0,99,0,1,0,0,0,0,0,0,0,0",  // 30 February: unreadable
+        ]
+        state.faults.recordCountOffset = 1  // the count line says one more than was sent
+        let meter = try SimulatedFreeStyleMeter(path: Self.socketPath(), state: state)
+        defer { meter.stop() }
+        let download = try await Self.readFreeStyle(meter)
+        #expect(download.serial == "0000123456")
+        #expect(download.readings.map(\.value) == [81, 82, 83, 500, 20])
+        #expect(download.readings.map(\.beyondRange) == [nil, nil, nil, .above, .below])
+        #expect(download.ketoneReadings.map(\.value) == [1.5, 8.0])
+        #expect(download.otherRecords == ["insulin": 1, "clock change": 1])
+        #expect(download.problems.map(\.location) == ["$result? line 10"])
+        #expect(download.notes == ["$result?: the meter announced 11 records and sent 10; all were read"])
+        #expect(
+            download.summary
+                == "5 glucose readings (2 beyond the meter's range); 2 β-ketone readings not stored (the hub has no ketone kind yet); other records: 1 clock change, 1 insulin; 1 unreadable records"
+        )
+    }
+
+    @Test func aContourThatSendsItsHeaderWithTheWakeUpRepeatsENQAndContinuesAtFrame2() async throws {
+        var state = Self.contourState(results: 3)
+        state.wakeUp = .headerThenENQ
+        state.repeatENQ = true
+        state.results.append(
+            SimulatedContourMeter.Result(sequence: 4, value: "600", markers: ">", time: "202403152200")
+        )
+        state.results.append(SimulatedContourMeter.Result(sequence: 5, value: "HI", time: "202403152210"))
+        state.results.append(SimulatedContourMeter.Result(sequence: 6, value: "10", markers: "<", time: "202403160310"))
+        let meter = try SimulatedContourMeter(path: Self.socketPath(), state: state)
+        defer { meter.stop() }
+        let download = try await Self.readContour(meter)
+        #expect(download.serial == "7390-2336773")
+        #expect(download.readings.map(\.recordNumber) == [1, 2, 3, 4, 5, 6])
+        #expect(download.readings.suffix(3).map(\.value) == [600, 600, 10])
+        #expect(download.readings.suffix(3).map(\.beyondRange) == [.above, .above, .below])
+        // EOT; ACK for the ENQ with the header, ACK for the repeated ENQ; then P, six R and L.
+        #expect(meter.hostControls == ["EOT", "ACK", "ACK"] + Array(repeating: "ACK", count: 8))
+    }
+
+    @Test func aClockReplyThatCannotBeReadLeavesTheClockUnknownAndKeepsTheReadings() async throws {
+        var state = Self.neoState(results: 2)
+        state.faults.garbledDate = true
+        let meter = try SimulatedFreeStyleMeter(path: Self.socketPath(), state: state)
+        defer { meter.stop() }
+        let download = try await Self.readFreeStyle(meter)
+        #expect(download.readings.count == 2 && download.meterClock == nil)
+        #expect(download.notes.first?.hasPrefix("the meter's clock could not be read") == true)
     }
 }

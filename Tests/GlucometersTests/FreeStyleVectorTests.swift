@@ -78,12 +78,11 @@ struct FreeStyleVectorTests {
         }
         #expect(FreeStyleTextReply.isComplete(reply))
         let message = try FreeStyleTextReply.message(of: reply, command: "$result?")
-        let records = try FreeStyleMultiRecord.records(of: message, command: "$result?")
-        #expect(records.count == 2)
-        let (readings, skipped) = try FreeStyleNeoResults.readings(from: records)
-        #expect(skipped == 1)
+        let dump = try FreeStyleMultiRecord.dump(of: message, command: "$result?")
+        #expect(dump.lines.count == 2 && dump.countNote == nil)
+        let tally = FreeStyleNeoResults.parse(dump.lines)
         #expect(
-            readings == [
+            tally.readings == [
                 MeterReading(
                     recordNumber: 1,
                     time: MeterLocalTime(year: 2024, month: 3, day: 15, hour: 7, minute: 42)!,
@@ -92,9 +91,12 @@ struct FreeStyleVectorTests {
                 )
             ]
         )
+        // The ketone record: 18 / 18 = 1.0 mmol/L (glucometerutils `convert_ketone_unit`).
+        #expect(tally.ketones.map(\.value) == [1.0] && tally.ketones.first?.unit == "mmol/L")
+        #expect(tally.others.isEmpty && tally.problems.isEmpty)
     }
 
-    @Test func aDumpWhoseInnerChecksumOrCountIsWrongIsRefused() {
+    @Test func aDumpWhoseInnerChecksumIsWrongIsRefusedButAWrongCountOrABadRecordIsNot() throws {
         #expect(
             throws: GlucometerError.checksumMismatch(
                 where: "the records of $result?",
@@ -107,21 +109,21 @@ struct FreeStyleVectorTests {
                 command: "$result?"
             )
         }
-        #expect(
-            throws: GlucometerError.unexpectedReply(
-                where: "the records of $result?",
-                detail: "the meter announced 3 records and sent 2"
-            )
-        ) {
-            try FreeStyleMultiRecord.records(
-                of: ascii("7,1,3,15,24,7,42,0,95,0,0,0,0,0,0,0,0,0,0\r\n9,2,3,15,24,8,0,0,18,0\r\n3,00000BEF\r\n"),
-                command: "$result?"
-            )
-        }
-        #expect(throws: GlucometerError.self) {
-            try FreeStyleNeoResults.readings(from: [
-                ["7", "1", "2", "30", "24", "7", "42", "0", "95"] + Array(repeating: "0", count: 10)
-            ])
-        }
+        // freestyle-hid's query_multirecord never compares the count with the records: they are kept.
+        let miscounted = try FreeStyleMultiRecord.dump(
+            of: ascii("7,1,3,15,24,7,42,0,95,0,0,0,0,0,0,0,0,0,0\r\n9,2,3,15,24,8,0,0,18,0\r\n3,00000BEF\r\n"),
+            command: "$result?"
+        )
+        #expect(miscounted.lines.count == 2)
+        #expect(miscounted.countNote == "$result?: the meter announced 3 records and sent 2; all were read")
+        // 30 February cannot be read; it is reported with its line and the next record is kept.
+        let lines = [
+            "7,1,2,30,24,7,42,0,95" + String(repeating: ",0", count: 10),
+            "7,2,3,1,24,7,42,0,97,0,1",  // 11 fields: only the first nine are read (glucometerutils `_NeoReading`)
+        ].enumerated().map { FreeStyleMultiRecord.Line(number: $0 + 1, text: $1) }
+        let tally = FreeStyleNeoResults.parse(lines)
+        #expect(tally.readings.map(\.value) == [97])
+        #expect(tally.problems.map(\.location) == ["$result? line 1"])
+        #expect(tally.problems.first?.reason == "no such date and time: 2,30,24,7,42")
     }
 }

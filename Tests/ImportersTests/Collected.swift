@@ -33,6 +33,24 @@ struct Collected {
         return collected
     }
 
+    /// The problems that are records that could not be read (not the counts of skipped types).
+    var unreadable: [ImportProblem] {
+        problems.filter { ![ImportOutput.skippedLocation, ImportOutput.foundLocation].contains($0.location) }
+    }
+
+    /// The counts of skipped types: "skipped: 2 HKQuantityTypeIdentifierBasalEnergyBurned (…)" → name: 2.
+    var skipped: [String: Int] {
+        var counts: [String: Int] = [:]
+        for problem in problems where problem.location == ImportOutput.skippedLocation {
+            let words = problem.reason.dropFirst("skipped: ".count).split(separator: " ", maxSplits: 1)
+            guard words.count == 2, let count = Int(words[0].filter { $0 != "," }) else { continue }
+            // Fitbit says "altitude files in X", Apple "HKQuantityTypeIdentifier…": both keep their words.
+            let name = words[1].components(separatedBy: " (not a kind")[0]
+            counts[name] = count
+        }
+        return counts
+    }
+
     /// The records of one kind, in order.
     func records(_ kind: String) -> [MeasurementRecord] {
         records.map(\.record).filter { $0.kind == kind }

@@ -68,7 +68,7 @@ struct FitbitTests {
         defer { directory.remove() }
         let result = await Self.run(try Self.layoutA(in: directory))
         #expect(result.failure == nil)
-        #expect(result.problems.isEmpty)
+        #expect(result.unreadable.isEmpty)
         #expect(result.records.first?.device.deviceId == "fitbit:7ABCDE")
 
         // Weight: local wall clock in the profile's zone (AEST, +10:00 in May), pounds by the BMI rule.
@@ -178,7 +178,7 @@ struct FitbitTests {
             heartRates.map(\.sourceRecordId) == ["hr/1431957600", "hr/1431957610", "hr/1431957600", "hr/1431957620"]
         )
         #expect(
-            result.problems.map(\.location) == [
+            result.unreadable.map(\.location) == [
                 "Takeout/Google Health/Physical Activity_GoogleData/heart_rate_2015-05-18.csv:4"
             ]
         )
@@ -200,14 +200,14 @@ struct FitbitTests {
         try directory.write(Self.water, to: "\(root)/water_logs-0.json")
         let result = await Self.run(directory.path)
         #expect(result.failure == nil)
-        #expect(result.problems.count == 2)
-        let bad = try #require(result.problems.first { $0.location.hasPrefix("\(root)/steps") })
+        #expect(result.unreadable.count == 2)
+        let bad = try #require(result.unreadable.first { $0.location.hasPrefix("\(root)/steps") })
         let offset = try #require(Int(bad.location.split(separator: "@").last!))
         #expect(Array(steps.utf8)[offset] == UInt8(ascii: "{"))
         #expect(String(decoding: Array(steps.utf8)[offset...].prefix(40), as: UTF8.self).contains("14:02:00"))
         #expect(bad.kind == "steps")
         #expect(
-            result.problems.contains {
+            result.unreadable.contains {
                 $0.location.hasPrefix("\(root)/distance") && $0.reason.contains("not valid JSON")
             }
         )
@@ -237,11 +237,11 @@ struct FitbitTests {
         #expect(result.records("steps").map(\.value) == [10, 20, 30, 40, 80.5])
         #expect(result.records("steps").map(\.sourceRecordId).first == "steps/1431957660")
         #expect(
-            result.problems.map(\.reason) == [
+            result.unreadable.map(\.reason) == [
                 "value missing or negative", "dateTime missing or not MM/dd/yy HH:mm:ss", "not a JSON object",
             ]
         )
-        let offsets = result.problems.compactMap { Int($0.location.split(separator: "@").last!) }
+        let offsets = result.unreadable.compactMap { Int($0.location.split(separator: "@").last!) }
         #expect(offsets.map { Array(steps.utf8)[$0] } == [UInt8(ascii: "{"), UInt8(ascii: "{"), UInt8(ascii: "\"")])
     }
 

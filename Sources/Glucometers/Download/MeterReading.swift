@@ -1,8 +1,21 @@
-/// One glucose result as the meter stored it, in the meter's own unit.
+/// Which side of the meter's measuring range a result fell on, when it was outside it.
+///
+/// Meters print such a result as `HI`/`LO` (FreeStyle) or mark it `>`/`<` (Contour) instead of a
+/// number: the true value is unknown, only that it is beyond the bound. The reading keeps the
+/// bound as its value and this flag, so it is never mistaken for a measurement of that value.
+public enum MeterRangeLimit: String, Sendable, Hashable {
+    /// Above the meter's highest reportable value (`HI`, `>`).
+    case above
+    /// Below the meter's lowest reportable value (`LO`, `<`).
+    case below
+}
+
+/// One result as the meter stored it, in the meter's own unit.
 public struct MeterReading: Sendable, Hashable {
     /// The meter's number for the record (FreeStyle record id, Contour sequence number).
     public var recordNumber: Int
     public var time: MeterLocalTime
+    /// The measured value; for a result outside the meter's range, the bound it lies beyond.
     public var value: Double
     /// A UCUM code: "mg/dL" or "mmol/L".
     public var unit: String
@@ -17,6 +30,8 @@ public struct MeterReading: Sendable, Hashable {
     public var stream: String
     /// Where the sample came from when the meter says so: "interstitial" for a sensor reading.
     public var sampleSite: String?
+    /// Set when the meter reported the result as beyond its range; `value` is then that bound.
+    public var beyondRange: MeterRangeLimit?
 
     public init(
         recordNumber: Int,
@@ -27,7 +42,8 @@ public struct MeterReading: Sendable, Hashable {
         markers: [String] = [],
         isControlSolution: Bool = false,
         stream: String = "",
-        sampleSite: String? = nil
+        sampleSite: String? = nil,
+        beyondRange: MeterRangeLimit? = nil
     ) {
         self.recordNumber = recordNumber
         self.time = time
@@ -38,7 +54,26 @@ public struct MeterReading: Sendable, Hashable {
         self.isControlSolution = isControlSolution
         self.stream = stream
         self.sampleSite = sampleSite
+        self.beyondRange = beyondRange
     }
+}
+
+/// A record of a meter's log that could not be read; the rest of the log is kept.
+public struct MeterRecordProblem: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Where it is, e.g. "$result? line 7" or "result record 12".
+    public var location: String
+    /// What was expected and what was there, in words.
+    public var reason: String
+    /// The record as the meter sent it (cut to 120 characters).
+    public var text: String
+
+    public init(location: String, reason: String, text: String) {
+        self.location = location
+        self.reason = reason
+        self.text = String(text.prefix(120))
+    }
+
+    public var description: String { "\(location): \(reason) ('\(text)')" }
 }
 
 /// Everything one session read from a meter.
@@ -49,10 +84,18 @@ public struct MeterDownload: Sendable, Hashable {
     public var softwareVersion: String?
     /// The meter's clock when read; nil when the meter says its clock is not set.
     public var meterClock: MeterLocalTime?
-    /// Results, oldest record number first.
+    /// Glucose results, oldest record number first.
     public var readings: [MeterReading]
-    /// Records the meter holds that are not glucose results (ketone, insulin), skipped.
-    public var skippedRecords: Int
+    /// β-ketone strip results in mmol/L, oldest first: read and counted, but the hub has no
+    /// ketone measurement kind yet (adapter-protocol.md §5.2), so they are not submitted.
+    public var ketoneReadings: [MeterReading]
+    /// Records that are neither glucose nor ketone results, by what they are ("clock change",
+    /// "insulin", "invalid sensor reading", "record type 11"…), counted for the report.
+    public var otherRecords: [String: Int]
+    /// Records that could not be read, each with its place; the others were kept.
+    public var problems: [MeterRecordProblem]
+    /// Remarks about the log as a whole (a record count that disagrees, a meter without serial).
+    public var notes: [String]
 
     public init(
         manufacturer: String,
@@ -61,7 +104,10 @@ public struct MeterDownload: Sendable, Hashable {
         softwareVersion: String? = nil,
         meterClock: MeterLocalTime?,
         readings: [MeterReading],
-        skippedRecords: Int = 0
+        ketoneReadings: [MeterReading] = [],
+        otherRecords: [String: Int] = [:],
+        problems: [MeterRecordProblem] = [],
+        notes: [String] = []
     ) {
         self.manufacturer = manufacturer
         self.model = model
@@ -69,6 +115,49 @@ public struct MeterDownload: Sendable, Hashable {
         self.softwareVersion = softwareVersion
         self.meterClock = meterClock
         self.readings = readings
-        self.skippedRecords = skippedRecords
+        self.ketoneReadings = ketoneReadings
+        self.otherRecords = otherRecords
+        self.problems = problems
+        self.notes = notes
+    }
+
+    /// Records read but not submitted as glucose readings: ketone results and other records.
+    public var skippedRecords: Int { ketoneReadings.count + otherRecords.values.reduce(0, +) }
+
+    /// One line for the report: what was read, what was left out and why, what could not be read.
+    public var summary: String {
+        let beyond = readings.filter { $0.beyondRange != nil }.count
+        var parts = ["\(readings.count) glucose readings" + (beyond > 0 ? " (\(beyond) beyond the meter's range)" : "")]
+        if !ketoneReadings.isEmpty {
+            parts.append("\(ketoneReadings.count) β-ketone readings not stored (the hub has no ketone kind yet)")
+        }
+        if !otherRecords.isEmpty {
+            parts.append(
+                "other records: "
+                    + otherRecords.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            )
+        }
+        if !problems.isEmpty { parts.append("\(problems.count) unreadable records") }
+        return parts.joined(separator: "; ")
+    }
+}
+
+/// What a parser read from one record list: readings, ketones, other records counted by what
+/// they are, and the records it could not read.
+public struct MeterLogTally: Sendable, Hashable {
+    public var readings: [MeterReading] = []
+    public var ketones: [MeterReading] = []
+    public var others: [String: Int] = [:]
+    public var problems: [MeterRecordProblem] = []
+
+    public init() {}
+
+    mutating func count(_ what: String) { others[what, default: 0] += 1 }
+
+    mutating func merge(_ other: MeterLogTally) {
+        readings += other.readings
+        ketones += other.ketones
+        others.merge(other.others, uniquingKeysWith: +)
+        problems += other.problems
     }
 }

@@ -9,16 +9,32 @@ public enum ReadingRecords {
     public static let clockSuspect = "device_clock_suspect"
     /// Prefix of a meter marker kept as sent, e.g. "meter_marker:M1".
     public static let markerPrefix = "meter_marker:"
+    /// `measurementStatus` of a result the meter reported as above its range (`HI`, `>`): the
+    /// value is the meter's upper bound, the true glucose is higher.
+    public static let aboveMeterRange = "above_meter_range"
+    /// `measurementStatus` of a result below the meter's range (`LO`, `<`): the value is the
+    /// meter's lower bound, the true glucose is lower.
+    public static let belowMeterRange = "below_meter_range"
+
+    /// The kind β-ketone readings would be sent as once the hub knows it (it does not yet: the
+    /// adapter keeps them out of its submissions and counts them in its report).
+    public static let ketoneKind = "blood_ketone"
 
     /// One record per reading; `clockSuspect` flags every one of them.
     public static func records(
         _ readings: [MeterReading],
         serial: String,
         zone: TimeZone,
-        clockSuspect: Bool
+        clockSuspect: Bool,
+        kind: String = "blood_glucose"
     ) -> [MeasurementRecord] {
         readings.map { reading in
             var status = reading.markers.map { markerPrefix + $0 }
+            switch reading.beyondRange {
+            case .above: status.append(aboveMeterRange)
+            case .below: status.append(belowMeterRange)
+            case nil: break
+            }
             if reading.isControlSolution { status.append(controlSolution) }
             if clockSuspect { status.append(Self.clockSuspect) }
             let context =
@@ -33,7 +49,7 @@ public enum ReadingRecords {
                 reading.stream.isEmpty ? "\(reading.recordNumber)" : "\(reading.stream)-\(reading.recordNumber)"
             return MeasurementRecord(
                 sourceRecordId: "\(serial)/\(number)/\(reading.time.compact)",
-                kind: "blood_glucose",
+                kind: kind,
                 value: reading.value,
                 unit: reading.unit,
                 effectiveTime: reading.time.rfc3339(in: zone),

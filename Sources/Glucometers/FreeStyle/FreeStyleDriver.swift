@@ -1,3 +1,4 @@
+import Foundation
 import USBTransport
 
 /// Reads a FreeStyle Precision/Optium Neo: init, serial, software version, clock, `$result?`.
@@ -19,7 +20,13 @@ public enum FreeStyleDriver {
     /// lists, `$history?` and `$arresult?`.
     public static let libreProductId: UInt16 = 0x3650
 
-    /// Everything the meter holds; throws on the first problem, having read nothing usable.
+    /// What a meter without a serial number is called: glucometerutils documents the reply
+    /// `00000000 (No SerialNum)` for `05 00` (devices.md §4.2), and such a meter is still read.
+    public static let noSerial = "no-serial"
+
+    /// Everything the meter holds. Throws only when the session itself fails (no answer, a
+    /// checksum wrong three times, a dump without its count line); a record that cannot be read
+    /// is reported in `problems` with its line and the others are kept.
     public static func download(
         channel: any HIDReportChannel,
         productId: UInt16,
@@ -29,21 +36,39 @@ public enum FreeStyleDriver {
         try session.initialize()
         let isLibre = productId == libreProductId
         let serialCommand = isLibre ? "$sn?" : "$serlnum?"
-        let serial = try line(session.command(serialCommand))
-        guard !serial.isEmpty, !serial.hasPrefix("00000000") else {
-            throw .unexpectedReply(where: serialCommand, detail: "the meter has no serial number ('\(serial)')")
+        var notes: [String] = []
+        var serial = try line(session.command(serialCommand)).trimmingCharacters(in: .whitespaces)
+        // A serial of zeros is what a meter sends when none was programmed; it is still that
+        // meter's name (glucometerutils reads such meters), and an empty one gets a stand-in.
+        if serial.isEmpty || serial.hasPrefix("00000000 (No") {
+            notes.append(
+                "the meter has no serial number ('\(serial)'); it is named \(noSerial)-\(productIdHex(productId))"
+            )
+            serial = "\(noSerial)-\(productIdHex(productId))"
         }
         let version = try line(session.command("$swver?"))
-        let clock = try meterClock(date: line(session.command("$date?")), time: line(session.command("$time?")))
-        let readings: [MeterReading]
-        let skipped: Int
+        let dateReply = try line(session.command("$date?"))
+        let timeReply = try line(session.command("$time?"))
+        let clock: MeterLocalTime?
+        do throws(GlucometerError) {
+            clock = try meterClock(date: dateReply, time: timeReply)
+        } catch {
+            // A clock reply we cannot read is a clock we cannot trust, not a reason to leave the
+            // readings on the meter: they are kept and flagged as with a clock that is not set.
+            notes.append("the meter's clock could not be read (\(error)); its readings are flagged")
+            clock = nil
+        }
+        var tally = MeterLogTally()
         if isLibre {
-            let history = try FreeStyleLibreResults.history(dump(session, "$history?"))
-            let results = try FreeStyleLibreResults.results(dump(session, "$arresult?"))
-            readings = history.readings + results.readings
-            skipped = history.skipped + results.skipped
+            let history = try dump(session, "$history?")
+            let results = try dump(session, "$arresult?")
+            tally.merge(FreeStyleLibreResults.history(history.lines))
+            tally.merge(FreeStyleLibreResults.results(results.lines))
+            notes += [history.countNote, results.countNote].compactMap { $0 }
         } else {
-            (readings, skipped) = try FreeStyleNeoResults.readings(from: dump(session, "$result?"))
+            let results = try dump(session, "$result?")
+            tally = FreeStyleNeoResults.parse(results.lines)
+            notes += [results.countNote].compactMap { $0 }
         }
         return MeterDownload(
             manufacturer: "Abbott",
@@ -51,14 +76,21 @@ public enum FreeStyleDriver {
             serial: serial,
             softwareVersion: version,
             meterClock: clock,
-            readings: readings,
-            skippedRecords: skipped
+            readings: tally.readings,
+            ketoneReadings: tally.ketones,
+            otherRecords: tally.others,
+            problems: tally.problems,
+            notes: notes
         )
     }
 
-    /// The records of a data dump command.
-    static func dump(_ session: FreeStyleSession, _ command: String) throws(GlucometerError) -> [[String]] {
-        try FreeStyleMultiRecord.records(of: session.command(command), command: command)
+    static func productIdHex(_ productId: UInt16) -> String { USBDeviceSummary.hex(productId) }
+
+    /// The record lines of a data dump command.
+    static func dump(_ session: FreeStyleSession, _ command: String) throws(GlucometerError)
+        -> FreeStyleMultiRecord.Dump
+    {
+        try FreeStyleMultiRecord.dump(of: session.command(command), command: command)
     }
 
     /// `$date?` → `M,D,YY` and `$time?` → `H,M`; 255 in every field means the clock is not set

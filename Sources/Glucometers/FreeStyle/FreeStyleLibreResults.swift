@@ -1,12 +1,13 @@
-/// Reads FreeStyle Libre records, with the field positions glucometerutils' `drivers/fslibre.py`
-/// uses (devices.md §4.2 "Record formats"): every record starts
+/// Reads FreeStyle Libre records, with the field positions glucometerutils'
+/// `support/freestyle_libre.py` uses (devices.md §4.2 "Record formats"; glucometer-protocols
+/// `abbott/freestyle-libre.md`): every record starts
 /// `record id, type, month, day, yy, hour, minute, second` (fields 0–7).
-/// - `$history?`: the sensor's automatic readings; value mg/dL in field 13, an error field 15
-///   (non-zero: invalid, skipped).
+/// - `$history?` (type 12): the sensor's automatic readings; value mg/dL in field 13, an error
+///   bit field 15 (non-zero: invalid, counted).
 /// - `$arresult?` type 2: a scan or a strip test; reading type in field 9 (0 blood strip,
-///   1 ketone strip, 2 sensor scan), value mg/dL in field 12, sport 15, medication 16, food 25,
-///   errors 28. Type 5 records (clock changes) and other types are skipped, as are ketone tests
-///   (no such kind in protocol 1.0) and records with errors; all counted.
+///   1 ketone strip, 2 sensor scan), value in field 12 (mg/dL; ketone mmol/L × 18), sport 15,
+///   medication 16, food 25, errors 28. Type 5 is a clock change (the new time in fields 2–7, the
+///   old one in 9–14); it and other types are counted.
 /// Sensor readings are interstitial glucose, stored as `blood_glucose` with `sampleSite`
 /// "interstitial" so they are never mistaken for finger-stick values.
 public enum FreeStyleLibreResults {
@@ -14,90 +15,117 @@ public enum FreeStyleLibreResults {
     public static let resultStream = "arresult"
     static let sensorSite = "interstitial"
 
-    /// The valid sensor readings of `$history?` and how many records were skipped.
-    public static func history(_ records: [[String]]) throws(GlucometerError) -> (
-        readings: [MeterReading], skipped: Int
-    ) {
-        var readings: [MeterReading] = []
-        var skipped = 0
-        for (index, fields) in records.enumerated() {
-            let location = "$history? record \(index + 1)"
-            let numbers = try integers(fields, at: [0, 13, 15], location: location, minimumCount: 16)
-            guard numbers[2] == 0 else {
-                skipped += 1
+    /// The valid sensor readings of `$history?`; invalid ones are counted, unreadable ones reported.
+    public static func history(_ lines: [FreeStyleMultiRecord.Line]) -> MeterLogTally {
+        var tally = MeterLogTally()
+        for line in lines {
+            let location = "$history? line \(line.number)"
+            if line.text.isEmpty {
+                tally.count("empty line")
                 continue
             }
-            readings.append(
-                MeterReading(
-                    recordNumber: numbers[0],
-                    time: try time(fields, location: location),
-                    value: Double(numbers[1]),
-                    unit: "mg/dL",
-                    markers: ["sensor"],
-                    stream: historyStream,
-                    sampleSite: sensorSite
+            do throws(MeterRecordProblem) {
+                let numbers = try integers(line, at: [0, 13, 15], location: location, what: "a sensor record")
+                guard numbers[2] == 0 else {
+                    tally.count("invalid sensor reading")
+                    continue
+                }
+                tally.readings.append(
+                    MeterReading(
+                        recordNumber: numbers[0],
+                        time: try time(line, location: location),
+                        value: Double(numbers[1]),
+                        unit: "mg/dL",
+                        markers: ["sensor"],
+                        stream: historyStream,
+                        sampleSite: sensorSite
+                    )
                 )
-            )
+            } catch {
+                tally.problems.append(error)
+            }
         }
-        return (readings, skipped)
+        return tally
     }
 
-    /// The glucose results of `$arresult?` and how many records were skipped.
-    public static func results(_ records: [[String]]) throws(GlucometerError) -> (
-        readings: [MeterReading], skipped: Int
-    ) {
-        var readings: [MeterReading] = []
-        var skipped = 0
-        for (index, fields) in records.enumerated() {
-            let location = "$arresult? record \(index + 1)"
-            let base = try integers(fields, at: [0, 1], location: location, minimumCount: 8)
-            guard base[1] == 2 else {
-                skipped += 1  // a clock change (type 5) or another event
+    /// The glucose and ketone results of `$arresult?`; other records counted, unreadable ones reported.
+    public static func results(_ lines: [FreeStyleMultiRecord.Line]) -> MeterLogTally {
+        var tally = MeterLogTally()
+        for line in lines {
+            let location = "$arresult? line \(line.number)"
+            if line.text.isEmpty {
+                tally.count("empty line")
                 continue
             }
-            let n = try integers(fields, at: [9, 12, 15, 16, 25, 28], location: location, minimumCount: 29)
-            let (readingType, value, sport, medication, food, errors) = (n[0], n[1], n[2], n[3], n[4], n[5])
-            guard errors == 0, readingType == 0 || readingType == 2 else {
-                skipped += 1
-                continue
-            }
-            var markers = [readingType == 2 ? "scan" : "strip"]
-            if sport != 0 { markers.append("sport") }
-            if medication != 0 { markers.append("medication") }
-            if food != 0 { markers.append("food") }
-            readings.append(
-                MeterReading(
+            do throws(MeterRecordProblem) {
+                let base = try integers(line, at: [0, 1], location: location, what: "a result record")
+                switch base[1] {
+                case 2: break
+                case 5:
+                    tally.count("clock change")
+                    continue
+                default:
+                    tally.count("record type \(base[1])")
+                    continue
+                }
+                let n = try integers(line, at: [9, 12, 15, 16, 25, 28], location: location, what: "a reading record")
+                let (readingType, value, sport, medication, food, errors) = (n[0], n[1], n[2], n[3], n[4], n[5])
+                guard errors == 0 else {
+                    tally.count("result with a meter error")
+                    continue
+                }
+                var markers: [String]
+                switch readingType {
+                case 0: markers = ["strip"]
+                case 1: markers = ["ketone strip"]
+                case 2: markers = ["scan"]
+                default:
+                    tally.count("reading type \(readingType)")
+                    continue
+                }
+                if sport != 0 { markers.append("sport") }
+                if medication != 0 { markers.append("medication") }
+                if food != 0 { markers.append("food") }
+                let isKetone = readingType == 1
+                let reading = MeterReading(
                     recordNumber: base[0],
-                    time: try time(fields, location: location),
-                    value: Double(value),
-                    unit: "mg/dL",
+                    time: try time(line, location: location),
+                    value: isKetone ? (Double(value) / 18 * 100).rounded() / 100 : Double(value),
+                    unit: isKetone ? "mmol/L" : "mg/dL",
                     markers: markers,
                     stream: resultStream,
                     sampleSite: readingType == 2 ? sensorSite : nil
                 )
-            )
+                if isKetone { tally.ketones.append(reading) } else { tally.readings.append(reading) }
+            } catch {
+                tally.problems.append(error)
+            }
         }
-        return (readings, skipped)
+        return tally
     }
 
     private static func integers(
-        _ fields: [String],
+        _ line: FreeStyleMultiRecord.Line,
         at positions: [Int],
         location: String,
-        minimumCount: Int
-    ) throws(GlucometerError) -> [Int] {
-        guard fields.count >= minimumCount else {
-            throw .malformedRecord(
+        what: String
+    ) throws(MeterRecordProblem) -> [Int] {
+        let fields = line.fields
+        let needed = (positions.max() ?? 0) + 1
+        guard fields.count >= needed else {
+            throw MeterRecordProblem(
                 location: location,
-                reason: "\(fields.count) fields, expected at least \(minimumCount)"
+                reason: "\(fields.count) fields; \(what) needs at least \(needed)",
+                text: line.text
             )
         }
         var values: [Int] = []
         for position in positions {
             guard let value = Int(fields[position]) else {
-                throw .malformedRecord(
+                throw MeterRecordProblem(
                     location: location,
-                    reason: "field \(position) '\(fields[position])' is not a number"
+                    reason: "field \(position + 1) '\(fields[position])' is not a whole number",
+                    text: line.text
                 )
             }
             values.append(value)
@@ -106,14 +134,17 @@ public enum FreeStyleLibreResults {
     }
 
     /// Fields 2–7: month, day, two-digit year (from 2000), hour, minute, second.
-    private static func time(_ fields: [String], location: String) throws(GlucometerError) -> MeterLocalTime {
-        let n = try integers(fields, at: [2, 3, 4, 5, 6, 7], location: location, minimumCount: 8)
+    private static func time(_ line: FreeStyleMultiRecord.Line, location: String) throws(MeterRecordProblem)
+        -> MeterLocalTime
+    {
+        let n = try integers(line, at: [2, 3, 4, 5, 6, 7], location: location, what: "a dated record")
         guard
             let time = MeterLocalTime(year: 2000 + n[2], month: n[0], day: n[1], hour: n[3], minute: n[4], second: n[5])
         else {
-            throw .malformedRecord(
+            throw MeterRecordProblem(
                 location: location,
-                reason: "no such date and time: \(fields[2...7].joined(separator: ","))"
+                reason: "no such date and time: \(line.fields[2...7].joined(separator: ","))",
+                text: line.text
             )
         }
         return time

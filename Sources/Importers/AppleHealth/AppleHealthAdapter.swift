@@ -42,7 +42,11 @@ public struct AppleHealthAdapter: Adapter {
         let candidates = source.members(withSuffix: ".xml").filter { !$0.name.lowercased().contains("_cda") }
         if let named = candidates.first(where: { $0.name == "export.xml" }) { return named }
         for candidate in candidates where try sniff(candidate, of: source).contains("HealthData") { return candidate }
-        throw ImportFailure(location: source.path, reason: "no Apple Health export.xml in it")
+        throw ImportFailure(
+            location: source.path,
+            reason:
+                "no Apple Health export in it: expected an XML file whose root element is HealthData (export.xml, or its name in the phone's language, e.g. exportar.xml or Exportieren.xml)"
+        )
     }
 
     private static func sniff(_ member: ImportSource.Member, of source: ImportSource) throws -> String {

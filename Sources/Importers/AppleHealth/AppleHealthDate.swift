@@ -1,4 +1,5 @@
-/// Apple Health export dates, `2019-07-19 10:36:11 -0700` (formats.md §2.3), as RFC 3339.
+/// Apple Health export dates, `2019-07-19 10:36:11 -0700` (formats.md §2.3), or the compact form
+/// of iOS 8 exports, `20150603050200+0100` (formats.md §2.7 item 3), as RFC 3339.
 enum AppleHealthDate {
     /// `2019-07-19T10:36:11-07:00`, or nil when the text is not in that form or names no real date.
     static func rfc3339(_ text: String) -> String? {
@@ -13,6 +14,7 @@ enum AppleHealthDate {
 
     /// The RFC 3339 text and the Unix time of an export date's UTF-8 bytes.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (rfc3339: String, epochSeconds: Int64)? {
+        if bytes.count == 19 { return parseCompact(bytes) }
         func number(_ start: Int, _ count: Int) -> Int? {
             var value = 0
             for index in start..<(start + count) {
@@ -51,5 +53,20 @@ enum AppleHealthDate {
         )
         let epoch = wall - sign * Int64(offsetHours * 3600 + offsetMinutes * 60)
         return (text, epoch)
+    }
+
+    /// `20150603050200+0100` (iOS 8): the same fields without separators.
+    static func parseCompact(_ bytes: UnsafeBufferPointer<UInt8>) -> (rfc3339: String, epochSeconds: Int64)? {
+        guard bytes.count == 19, bytes[14] == 0x2B || bytes[14] == 0x2D else { return nil }
+        // Rebuilt as the iOS 9+ form and read by the one parser, so both give the same text and instant.
+        var spaced = [UInt8](repeating: 0x20, count: 25)
+        let layout: [(from: Int, to: Int, count: Int)] = [
+            (0, 0, 4), (4, 5, 2), (6, 8, 2), (8, 11, 2), (10, 14, 2), (12, 17, 2), (14, 20, 5),
+        ]
+        for (from, to, count) in layout {
+            for offset in 0..<count { spaced[to + offset] = bytes[from + offset] }
+        }
+        (spaced[4], spaced[7], spaced[13], spaced[16]) = (0x2D, 0x2D, 0x3A, 0x3A)
+        return spaced.withUnsafeBufferPointer { parse($0) }
     }
 }

@@ -1,5 +1,6 @@
 import AdapterProtocol
 import CLibXML2
+import Foundation
 
 /// A streaming reader of Apple Health's `export.xml` (formats.md §2) on libxml2's SAX2 push parser:
 /// bytes go in chunk by chunk (`feed`), records come out through `ImportOutput` as each element ends;
@@ -21,6 +22,8 @@ final class AppleHealthParser {
     private var handler = xmlSAXHandler()
     private var doctype = DoctypeBlanker()
     private var filtered: [UInt8] = []
+    /// Bytes after the last complete tag, held for the next chunk (see `AttributeNameRepair`).
+    private var carry: [UInt8] = []
     private var head: [UInt8] = []
     private var headFed = false
     /// The first error from inside a callback (ImportStopped or a failed send): it stops the parse.
@@ -37,6 +40,10 @@ final class AppleHealthParser {
     /// may still add the meal relation).
     private var record: (record: MeasurementRecord, device: DeviceIdentity)?
     private var depth = 0
+    /// Records and elements left out, by type (a `Record`'s type, or the element's name), for the report.
+    private var skipped: [String: Int] = [:]
+    /// The last type counted as skipped, as bytes: skipped records come in long runs of one type.
+    private var lastSkipped: (bytes: [UInt8], name: String)?
 
     struct CorrelationState {
         var source: String
@@ -82,7 +89,20 @@ final class AppleHealthParser {
             doctype.blank(buffer)
             Self.replaceForbiddenControlCharacters(buffer)
         }
-        let status = filtered.withUnsafeBufferPointer { buffer in
+        // Tags are repaired whole: the bytes after the chunk's last '>' wait for the next chunk
+        // (unless they grew past 1 MiB, which no tag of an export does).
+        carry.append(contentsOf: filtered)
+        let cut = carry.count > 1 << 20 ? carry.count : (carry.lastIndex(of: 0x3E).map { $0 + 1 } ?? 0)
+        guard cut > 0 else { return }
+        var complete = Array(carry[0..<cut])
+        carry.removeFirst(cut)
+        try parse(&complete)
+    }
+
+    /// Repairs and parses bytes that end at a tag's end.
+    private func parse(_ bytes: inout [UInt8]) throws {
+        bytes.withUnsafeMutableBufferPointer { AttributeNameRepair.repair($0) }
+        let status = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { xmlParseChunk(context, $0.baseAddress, Int32($0.count), 0) }
         }
         try check(status)
@@ -92,9 +112,40 @@ final class AppleHealthParser {
     func finish() throws {
         if !headFed { try feedHead() }
         try start()
+        if !carry.isEmpty {
+            var rest = carry
+            carry = []
+            try parse(&rest)
+        }
         let status = xmlParseChunk(context, nil, 0, 1)
+        if callbackError == nil { reportSkipped() }
         try check(status)
         try output.flush()
+    }
+
+    /// One entry per type left out, most frequent first ("skipped: 12,480
+    /// HKQuantityTypeIdentifierBasalEnergyBurned"), with the location `(skipped)`.
+    private func reportSkipped() {
+        for (name, count) in skipped.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
+            do {
+                try output.problem(
+                    ImportOutput.skippedLocation,
+                    "skipped: \(ImportOutput.grouped(count)) \(name) (not a kind the hub keeps)"
+                )
+            } catch {
+                return stop(error)
+            }
+        }
+    }
+
+    private func countSkipped(_ typeName: UnsafeBufferPointer<UInt8>) {
+        if let lastSkipped, lastSkipped.bytes.elementsEqual(typeName) {
+            skipped[lastSkipped.name, default: 0] += 1
+            return
+        }
+        let name = String(decoding: typeName, as: UTF8.self)
+        lastSkipped = (Array(typeName), name)
+        skipped[name, default: 0] += 1
     }
 
     private func check(_ status: Int32) throws {
@@ -170,7 +221,19 @@ final class AppleHealthParser {
                 }
                 return
             }
-            guard let type = AppleHealthType.named(typeName) else { return }
+            if typeName.elementsEqual(AppleHealthType.sleepAnalysis.utf8) {
+                record = readSleep(typeName, attributes)
+                return
+            }
+            guard let type = AppleHealthType.named(typeName) else {
+                // The top-level blood-pressure copies are read through their correlation: not left out.
+                if !typeName.elementsEqual(AppleHealthType.systolic.utf8),
+                    !typeName.elementsEqual(AppleHealthType.diastolic.utf8)
+                {
+                    countSkipped(typeName)
+                }
+                return
+            }
             record = read(type, typeName, attributes)
         case .metadataEntry:
             guard record?.record.kind == "blood_glucose" else { return }
@@ -187,7 +250,7 @@ final class AppleHealthParser {
             let attributes = Attributes(count: count, raw: attributes)
             guard attributes["type"] == AppleHealthType.bloodPressureCorrelation else { return }
             correlation = CorrelationState(
-                source: attributes["sourceName"] ?? "",
+                source: attributes["sourceName"] ?? attributes["source"] ?? "",
                 start: attributes["startDate"] ?? "",
                 end: attributes["endDate"] ?? "",
                 line: line
@@ -196,6 +259,12 @@ final class AppleHealthParser {
             let attributes = Attributes(count: count, raw: attributes)
             emitWorkout(attributes)
         case .other:
+            // A top-level element other than records, correlations and workouts (ActivitySummary,
+            // ClinicalRecord, Audiogram…) is left out: counted by its name.
+            if depth == 2, !Self.equals(name, "ExportDate"), !Self.equals(name, "Me") {
+                let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+                countSkipped(UnsafeBufferPointer(start: name, count: length))
+            }
             return
         }
     }
@@ -231,7 +300,9 @@ final class AppleHealthParser {
         let valueBytes = attributes.bytes("value") ?? UnsafeBufferPointer(start: nil, count: 0)
         let startBytes = attributes.bytes("startDate") ?? UnsafeBufferPointer(start: nil, count: 0)
         let endBytes = attributes.bytes("endDate") ?? UnsafeBufferPointer(start: nil, count: 0)
-        let sourceBytes = attributes.bytes("sourceName") ?? UnsafeBufferPointer(start: nil, count: 0)
+        // iOS 8 exports name the source `source`, later ones `sourceName` (formats.md §2.7 item 3).
+        let sourceBytes =
+            attributes.bytes("sourceName") ?? attributes.bytes("source") ?? UnsafeBufferPointer(start: nil, count: 0)
         let location = { "\(self.fileLabel):\(self.line)" }
         let kind = type.kind
         let unitText = String(decoding: unitBytes, as: UTF8.self)
@@ -244,17 +315,18 @@ final class AppleHealthParser {
             return nil
         }
         let valueText = String(decoding: valueBytes, as: UTF8.self)
-        guard let value = Double(valueText), value.isFinite, value >= 0 else {
+        guard let read = Double(valueText), read.isFinite, read >= 0 else {
             problem(location(), "value '\(valueText)' is not a non-negative number", kind)
             return nil
         }
+        let value = type.value(read, healthKitUnit: unitText)
         guard let (start, startSeconds) = AppleHealthDate.parse(startBytes),
             let (end, _) = AppleHealthDate.parse(endBytes)
         else {
             let (startText, endText) = (
                 String(decoding: startBytes, as: UTF8.self), String(decoding: endBytes, as: UTF8.self)
             )
-            problem(location(), "date '\(startText)' or '\(endText)' is not yyyy-MM-dd HH:mm:ss ±hhmm", kind)
+            problem(location(), Self.dateProblem(startText, endText), kind)
             return nil
         }
         var hash = RecordHash()
@@ -278,6 +350,49 @@ final class AppleHealthParser {
         return (record, device(source: sourceBytes))
     }
 
+    /// A sleep record: time asleep (any asleep stage) becomes `sleep` in minutes over its period;
+    /// time in bed or awake is counted as left out.
+    private func readSleep(_ typeName: UnsafeBufferPointer<UInt8>, _ attributes: Attributes)
+        -> (record: MeasurementRecord, device: DeviceIdentity)?
+    {
+        let location = "\(fileLabel):\(line)"
+        let valueText = attributes["value"] ?? ""
+        guard let asleep = AppleHealthType.sleepIsAsleep(valueText) else {
+            problem(location, "sleep value '\(valueText)' is not a HKCategoryValueSleepAnalysis stage", "sleep")
+            return nil
+        }
+        guard asleep else {
+            let stage =
+                valueText.hasPrefix("HKCategoryValueSleepAnalysis") ? String(valueText.dropFirst(28)) : valueText
+            var name = Array("\(AppleHealthType.sleepAnalysis) \(["0": "InBed", "2": "Awake"][stage] ?? stage)".utf8)
+            name.withUnsafeMutableBufferPointer { countSkipped(UnsafeBufferPointer($0)) }
+            return nil
+        }
+        let startText = attributes["startDate"] ?? ""
+        let endText = attributes["endDate"] ?? ""
+        guard let (start, startSeconds) = AppleHealthDate.parse(startText),
+            let (end, endSeconds) = AppleHealthDate.parse(endText), endSeconds >= startSeconds
+        else {
+            problem(location, Self.dateProblem(startText, endText) + " (or the sleep ends before it starts)", "sleep")
+            return nil
+        }
+        let source = attributes["sourceName"] ?? attributes["source"] ?? ""
+        let id = Self.recordId("sleep", start: startSeconds, [source, startText, endText, valueText])
+        let record = MeasurementRecord(
+            sourceRecordId: id,
+            kind: "sleep",
+            value: Double(endSeconds - startSeconds) / 60,
+            unit: "min",
+            effectivePeriod: TimePeriod(start: start, end: end)
+        )
+        return (record, device(source: source))
+    }
+
+    /// What a date should look like, in words.
+    static func dateProblem(_ start: String, _ end: String) -> String {
+        "start '\(start)' or end '\(end)' is not a date such as 2019-07-19 10:36:11 -0700 (or 20190719103611-0700)"
+    }
+
     private func emitBloodPressure(_ state: CorrelationState) {
         let location = "\(fileLabel):\(state.line)"
         guard let systolic = state.systolic, let diastolic = state.diastolic, systolic >= 0, diastolic >= 0 else {
@@ -288,7 +403,7 @@ final class AppleHealthParser {
             )
         }
         guard let (start, startSeconds) = AppleHealthDate.parse(state.start) else {
-            return problem(location, "date '\(state.start)' is not yyyy-MM-dd HH:mm:ss ±hhmm", "blood_pressure")
+            return problem(location, Self.dateProblem(state.start, state.end), "blood_pressure")
         }
         let id = Self.recordId(
             "bp",
@@ -307,25 +422,41 @@ final class AppleHealthParser {
 
     private func emitWorkout(_ attributes: Attributes) {
         let location = "\(fileLabel):\(line)"
-        let durationText = attributes["duration"] ?? ""
-        let unitText = attributes["durationUnit"] ?? "min"
-        let units = ["min": "min", "s": "s", "hr": "h", "h": "h"]
-        guard let duration = Double(durationText), duration.isFinite, duration >= 0, let unit = units[unitText] else {
-            return problem(
-                location,
-                "workout duration '\(durationText) \(unitText)' is not a non-negative time",
-                "workout"
-            )
-        }
         let startText = attributes["startDate"] ?? ""
         let endText = attributes["endDate"] ?? ""
-        guard let (start, startSeconds) = AppleHealthDate.parse(startText), let end = AppleHealthDate.rfc3339(endText)
+        guard let (start, startSeconds) = AppleHealthDate.parse(startText),
+            let (end, endSeconds) = AppleHealthDate.parse(endText)
         else {
-            return problem(location, "date '\(startText)' or '\(endText)' is not yyyy-MM-dd HH:mm:ss ±hhmm", "workout")
+            return problem(location, Self.dateProblem(startText, endText), "workout")
         }
-        let source = attributes["sourceName"] ?? ""
+        let durationText = attributes["duration"]
+        let unitText = attributes["durationUnit"] ?? "min"
+        let units = ["min": "min", "s": "s", "hr": "h", "h": "h"]
+        let duration: Double
+        let unit: String
+        if let durationText {
+            guard let read = Double(durationText), read.isFinite, read >= 0, let known = units[unitText] else {
+                return problem(
+                    location,
+                    "workout duration '\(durationText)' '\(unitText)' is not a non-negative number of min, s or hr",
+                    "workout"
+                )
+            }
+            (duration, unit) = (read, known)
+        } else {
+            // Newer exports may leave the duration out: the workout lasted from its start to its end.
+            guard endSeconds >= startSeconds else {
+                return problem(location, "the workout has no duration and ends before it starts", "workout")
+            }
+            (duration, unit) = (Double(endSeconds - startSeconds) / 60, "min")
+        }
+        let source = attributes["sourceName"] ?? attributes["source"] ?? ""
         let activity = attributes["workoutActivityType"] ?? ""
-        let id = Self.recordId("workout", start: startSeconds, [activity, source, startText, endText, durationText])
+        let id = Self.recordId(
+            "workout",
+            start: startSeconds,
+            [activity, source, startText, endText, durationText ?? ""]
+        )
         let record = MeasurementRecord(
             sourceRecordId: id,
             kind: "workout",
@@ -401,7 +532,7 @@ final class AppleHealthParser {
         }
     }
 
-    private static func equals(_ name: UnsafePointer<xmlChar>, _ literal: StaticString) -> Bool {
+    static func equals(_ name: UnsafePointer<xmlChar>, _ literal: StaticString) -> Bool {
         let bytes = literal.utf8Start
         for index in 0..<literal.utf8CodeUnitCount where name[index] != bytes[index] { return false }
         return name[literal.utf8CodeUnitCount] == 0
@@ -479,6 +610,64 @@ struct RecordHash {
             return 16
         }
         return text
+    }
+}
+
+/// Joins the words of attribute names that contain spaces with '_': iOS 8 exports wrote metadata
+/// as attributes named like `Health Mate App Version="2.6.0"` (formats.md §2.7 item 3), which XML
+/// does not allow and libxml2's recovery answers by dropping the element. In place and byte for
+/// byte (a space becomes '_'), so lines and offsets stay true; only runs of spaces between two
+/// name parts inside a start tag are touched, so well-formed XML is left as it is.
+enum AttributeNameRepair {
+    static func repair(_ bytes: UnsafeMutableBufferPointer<UInt8>) {
+        let count = bytes.count
+        func isNameByte(_ byte: UInt8) -> Bool {
+            !(byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x3D || byte == 0x3E
+                || byte == 0x2F || byte == 0x22 || byte == 0x27 || byte == 0x3C)
+        }
+        var index = 0
+        while index < count {
+            guard bytes[index] == 0x3C else {
+                index += 1
+                continue
+            }
+            index += 1
+            // Comments, declarations, processing instructions and end tags carry no attributes to repair.
+            if index < count, bytes[index] == 0x21 || bytes[index] == 0x3F || bytes[index] == 0x2F {
+                while index < count, bytes[index] != 0x3E { index += 1 }
+                continue
+            }
+            while index < count, isNameByte(bytes[index]) { index += 1 }  // the element's name
+            while index < count {
+                while index < count,
+                    bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A
+                        || bytes[index] == 0x0D
+                {
+                    index += 1
+                }
+                guard index < count, isNameByte(bytes[index]) else { break }  // '>', '/>' or damage
+                while index < count, isNameByte(bytes[index]) { index += 1 }
+                // More name after spaces, before '=': the spaces were inside the name.
+                var gap = index
+                while gap < count, bytes[gap] == 0x20 { gap += 1 }
+                while gap > index, gap < count, isNameByte(bytes[gap]) {
+                    for space in index..<gap { bytes[space] = 0x5F }
+                    index = gap
+                    while index < count, isNameByte(bytes[index]) { index += 1 }
+                    gap = index
+                    while gap < count, bytes[gap] == 0x20 { gap += 1 }
+                }
+                while index < count, bytes[index] == 0x20 { index += 1 }
+                guard index < count, bytes[index] == 0x3D else { break }
+                index += 1
+                while index < count, bytes[index] == 0x20 { index += 1 }
+                guard index < count, bytes[index] == 0x22 || bytes[index] == 0x27 else { break }
+                let quote = bytes[index]
+                index += 1
+                while index < count, bytes[index] != quote { index += 1 }
+                index += 1
+            }
+        }
     }
 }
 

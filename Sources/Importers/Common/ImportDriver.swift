@@ -51,7 +51,14 @@ public enum ImportDriver {
                         submitters[device.deviceId] = submitter
                         try await submitter.submit(records)
                     case .problem(let problem):
-                        if problems.count < maxListedProblems { problems.append(problem) } else { unlisted += 1 }
+                        // The counts of skipped types and what was found where are a few lines, always listed.
+                        if problems.count < maxListedProblems
+                            || [ImportOutput.skippedLocation, ImportOutput.foundLocation].contains(problem.location)
+                        {
+                            problems.append(problem)
+                        } else {
+                            unlisted += 1
+                        }
                     case .progress(let done, let total):
                         let percentage = total > 0 ? min(100, Double(done) * 100 / Double(total)) : nil
                         await context.progress(
@@ -84,9 +91,17 @@ public enum ImportDriver {
         }
         if let failure = outcome.withLock({ $0 }) {
             if let failure = failure as? ImportFailure {
+                // Says that records before the damage were stored only when some were, with their
+                // count (a path that holds no data at all has no "before").
+                let before =
+                    submitted == 0
+                    ? ""
+                    : submitted == 1
+                        ? "; the 1 record read before the damage was stored"
+                        : "; the \(ImportOutput.grouped(submitted)) records read before the damage were stored"
                 throw RPCError(
                     .fileUnreadable,
-                    "File unreadable: \(failure.location): \(failure.reason)",
+                    "File unreadable: \(failure.location): \(failure.reason)\(before)",
                     details: [
                         "location": .string(failure.location),
                         "submitted": .number(Double(submitted)),

@@ -73,6 +73,24 @@ public final class ImportOutput: Sendable {
         if let full { try send(.records(device, full)) }
     }
 
+    /// The `location` of a problem entry that counts records left out on purpose (a type the hub
+    /// does not keep), one entry per type: "skipped: 12,480 HKQuantityTypeIdentifierBasalEnergyBurned".
+    public static let skippedLocation = "(skipped)"
+    /// The `location` of a problem entry that says what an import found where ("found: 31 files in
+    /// Takeout/Fitbit/Global Export Data …"); not a problem, a line of the report.
+    public static let foundLocation = "(found)"
+
+    /// `12480` → "12,480", as the report prints counts.
+    public static func grouped(_ count: Int) -> String {
+        let digits = Array(String(count))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return text
+    }
+
     /// Reports a record that could not be read.
     public func problem(_ location: String, _ reason: String, kind: String? = nil) throws {
         try send(.problem(ImportProblem(location: location, reason: reason, kind: kind)))

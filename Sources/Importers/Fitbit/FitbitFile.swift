@@ -30,23 +30,49 @@ public struct FitbitFile: Sendable, Hashable {
     public var layout: Layout
     public var family: Family
 
-    /// The file's family and layout, or nil for a file the importer does not read.
+    /// The folder names that mark a layout (formats.md §1.1).
+    static let layoutFolders: [String: Layout] = [
+        "user-site-export": .userSiteExport,
+        "Personal & Account": .accountArchive,
+        "Physical Activity": .accountArchive,
+        "Sleep": .accountArchive,
+        "Global Export Data": .takeoutGlobalExport,
+        "Physical Activity_GoogleData": .googleHealthCSV,
+    ]
+
+    /// The layout folder a member lies in, at any depth, and that folder's path: the nearest
+    /// ancestor named as a layout folder. `root` is the name of the folder that was imported, so
+    /// that a layout folder given itself (`Global Export Data`, `user-site-export`) is one too.
+    public static func layoutFolder(of member: ImportSource.Member, root: String = "") -> (
+        layout: Layout, folder: String
+    )? {
+        let segments = (root.isEmpty ? [] : [Substring(root)]) + member.path.split(separator: "/")
+        for index in stride(from: segments.count - 2, through: 0, by: -1) {
+            if let layout = layoutFolders[String(segments[index])] {
+                // Named relative to the imported path, or by its own name when it is the imported folder.
+                let first = root.isEmpty || index == 0 ? 0 : 1
+                return (layout, segments[first...index].joined(separator: "/"))
+            }
+        }
+        return nil
+    }
+
+    /// The file's family and layout, or nil for a file the importer does not read. The file may lie
+    /// in a sub-folder of its layout folder (`user-site-export/heart_rate/…`, as people sort them).
     public static func classify(_ member: ImportSource.Member) -> FitbitFile? {
+        classify(member, root: "")
+    }
+
+    /// As `classify(_:)`, for a member of the folder named `root`.
+    public static func classify(_ member: ImportSource.Member, root: String) -> FitbitFile? {
         let segments = member.path.split(separator: "/")
         guard let name = segments.last else { return nil }
-        let folder = segments.count >= 2 ? String(segments[segments.count - 2]) : ""
         if name == "Profile.csv" {
             return FitbitFile(member: member, layout: .accountArchive, family: .profile)
         }
-        if folder == "Physical Activity_GoogleData" {
-            return csvFamily(String(name)).map { FitbitFile(member: member, layout: .googleHealthCSV, family: $0) }
-        }
-        let layout: Layout
-        switch folder {
-        case "user-site-export": layout = .userSiteExport
-        case "Personal & Account", "Physical Activity", "Sleep": layout = .accountArchive
-        case "Global Export Data": layout = .takeoutGlobalExport
-        default: return nil
+        guard let (layout, _) = layoutFolder(of: member, root: root) else { return nil }
+        if layout == .googleHealthCSV {
+            return csvFamily(String(name)).map { FitbitFile(member: member, layout: layout, family: $0) }
         }
         return jsonFamily(String(name)).map { FitbitFile(member: member, layout: layout, family: $0) }
     }

@@ -19,11 +19,14 @@ struct FitbitImporter {
     let fallbackZone: TimeZone
 
     func run() throws {
-        let files = source.members.compactMap(FitbitFile.classify)
+        // A folder given itself may be the layout folder (`Global Export Data`, `user-site-export`).
+        let root = source.container == .folder ? (source.path as NSString).lastPathComponent : ""
+        let files = source.members.compactMap { FitbitFile.classify($0, root: root) }
         let dataFiles = files.filter { $0.family != .profile && $0.family != .height }
         guard !dataFiles.isEmpty else {
-            throw ImportFailure(location: source.path, reason: "no Fitbit export files in it (formats.md §1.1 layouts)")
+            throw ImportFailure(location: source.path, reason: Self.nothingFound(in: source))
         }
+        try report(files, root: root)
         let profile = try files.first { $0.family == .profile }.map { try FitbitProfile(csv: source.read($0.member)) }
         let zone = FitbitZone(
             local: profile?.timeZone ?? fallbackZone,
@@ -44,6 +47,63 @@ struct FitbitImporter {
             done += file.member.size
             try output.progress(done: done, total: total)
         }
+    }
+
+    /// What was expected, in words, and what the path holds instead.
+    static func nothingFound(in source: ImportSource) -> String {
+        let held =
+            source.container == .file
+            ? "it is a single file"
+            : "it holds \(ImportOutput.grouped(source.members.count)) files, none of them Fitbit data"
+        return
+            "no Fitbit data files in it: expected JSON files such as weight-2020-01-01.json or steps-2020-01-01.json in a folder named user-site-export, Global Export Data, Personal & Account, Physical Activity or Sleep (or CSV files in Physical Activity_GoogleData), in a Fitbit archive, a Google Takeout or that folder itself; \(held)"
+    }
+
+    /// Says what was found where (`(found)` entries: the layout folder, its files per family) and
+    /// which files inside those folders were left out (`(skipped)` entries, per sub-folder and kind
+    /// of file), so files sorted into sub-folders or of families the hub does not keep are never
+    /// passed over without notice.
+    func report(_ files: [FitbitFile], root: String) throws {
+        var found: [String: (layout: FitbitFile.Layout, families: [String: Int])] = [:]
+        for file in files {
+            guard let (layout, folder) = FitbitFile.layoutFolder(of: file.member, root: root) else { continue }
+            found[folder, default: (layout, [:])].families[file.family.rawValue, default: 0] += 1
+        }
+        for (folder, entry) in found.sorted(by: { $0.key < $1.key }) {
+            let total = entry.families.values.reduce(0, +)
+            let families = entry.families.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+            try output.problem(
+                ImportOutput.foundLocation,
+                "found: \(ImportOutput.grouped(total)) files in \(folder) (\(entry.layout.rawValue) layout): \(families.joined(separator: ", "))"
+            )
+        }
+        let read = Set(files.map(\.member.path))
+        var skipped: [Skipped: Int] = [:]
+        for member in source.members where !read.contains(member.path) {
+            guard FitbitFile.layoutFolder(of: member, root: root) != nil else { continue }
+            let parent = member.path.split(separator: "/").dropLast().joined(separator: "/")
+            // Inside a layout folder given itself, named from it ("user-site-export/altitude").
+            let rootIsLayout = FitbitFile.layoutFolders[root] != nil
+            let folder = parent.isEmpty ? root : rootIsLayout ? "\(root)/\(parent)" : parent
+            skipped[Skipped(kind: Self.fileKind(member.name), folder: folder), default: 0] += 1
+        }
+        for (what, count) in skipped.sorted(by: { ($0.key.folder, $0.key.kind) < ($1.key.folder, $1.key.kind) }) {
+            try output.problem(
+                ImportOutput.skippedLocation,
+                "skipped: \(ImportOutput.grouped(count)) \(what.kind) \(count == 1 ? "file" : "files") in \(what.folder) (not a kind the hub keeps)"
+            )
+        }
+    }
+
+    private struct Skipped: Hashable {
+        var kind: String
+        var folder: String
+    }
+
+    /// "altitude" for `altitude-2015-05-17.json`, "sleep_score.csv" for a file without a dated name.
+    static func fileKind(_ name: String) -> String {
+        guard name.hasSuffix(".json"), let dash = name.firstIndex(of: "-") else { return name }
+        return String(name[..<dash])
     }
 
     /// The boundary method of formats.md §1.4: a day file `heart_rate-D.json` whose first sample is on
