@@ -55,14 +55,21 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: CivilTime: proleptic Gregorian day arithmetic, one copy for the hub and the adapters' side.
+        .target(
+            name: "CivilTime",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: HubCore: units (the one UCUM table), measurement kinds and their normalization, time. No package.
         .target(
             name: "HubCore",
+            dependencies: ["CivilTime"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "HubCoreTests",
-            dependencies: ["HubCore", "TestSupport"],
+            dependencies: ["CivilTime", "HubCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
 
@@ -71,6 +78,7 @@ let package = Package(
         .target(
             name: "Clinical",
             dependencies: [
+                "CivilTime",
                 "HubCore",
                 .product(name: "CSV", package: "CSV.swift"),
             ],
@@ -393,6 +401,7 @@ let package = Package(
             name: "Importers",
             dependencies: [
                 "AdapterKit",
+                "CivilTime",
                 "AdapterProtocol",
                 "CLibXML2",
                 "CSystemZlib",
@@ -530,6 +539,7 @@ let package = Package(
         // MARK: Bluetooth (issue 5): GATT decoders, a libdbus-1 client, BlueZ over it, the BLE adapters.
         .target(
             name: "GATTProfiles",
+            dependencies: ["CivilTime"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

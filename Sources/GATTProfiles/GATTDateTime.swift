@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// The Date Time characteristic 0x2A08 (7 bytes): year u16, month, day, hours, minutes, seconds
@@ -79,11 +80,11 @@ public struct GATTDateTime: Sendable, Hashable, CustomStringConvertible {
     /// Adds minutes (the Glucose Measurement time offset) through the proleptic Gregorian calendar.
     public func adding(minutes offset: Int) -> GATTDateTime {
         guard offset != 0, isComplete else { return self }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilCalendar.daysFromCivil(year: year, month: month, day: day)
         let total = ((days * 24 + hours) * 60 + minutes) + offset
         let dayCount = Int((Double(total) / 1440).rounded(.down))
         let minuteOfDay = total - dayCount * 1440
-        let (y, m, d) = civilFromDays(dayCount)
+        let (y, m, d) = CivilCalendar.civilFromDays(dayCount)
         return GATTDateTime(
             year: y,
             month: m,
@@ -93,29 +94,6 @@ public struct GATTDateTime: Sendable, Hashable, CustomStringConvertible {
             seconds: seconds
         )
     }
-}
-
-/// Days since 1970-01-01 (Howard Hinnant's `days_from_civil`, public domain algorithm).
-func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yoe = y - era * 400
-    let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-    return era * 146_097 + doe - 719_468
-}
-
-/// The civil date of a day count since 1970-01-01 (Hinnant's `civil_from_days`).
-func civilFromDays(_ days: Int) -> (Int, Int, Int) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let day = doy - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
 }
 
 extension GATTDateTime {

@@ -6,8 +6,9 @@ import HubRecords
 public struct HubDatabase: Sendable {
     /// The store file's path.
     public let path: String
-    /// The GRDB pool, for readers such as the goals engine and reports that need their own queries.
-    public let pool: DatabasePool
+    /// The GRDB pool. Not public: callers outside the package see only the store's methods, which have a meaning, and
+    /// never SQL. Package access lets this package's tests and benchmarks inspect and set up rows directly.
+    package let pool: DatabasePool
 
     /// Opens (creating if needed) the store at `path`, its parent directories too, and migrates it.
     ///

@@ -2,20 +2,43 @@ import GRDB
 
 /// The store's migrations, in order.
 ///
-/// A shipped migration is never edited: change the schema with a new one.
+/// A shipped migration is never edited: change the schema with a new one, numbered one past the last
+/// (`v10-…` next). GRDB knows a migration by its identifier, so a shipped identifier is never renamed either: a store
+/// that ran it would run it again. Two shipped before numbering was checked share "v6"; they keep their identifiers and
+/// run seventh and sixth as they always did, and `numbered` records each one's place.
 enum Schema {
+    /// A migration: its place in the order, the identifier stores record, and its body.
+    struct Migration {
+        let number: Int
+        let identifier: String
+        let migrate: @Sendable (Database) throws -> Void
+    }
+
+    /// Every migration this build knows, in the order they run. `SchemaTests` holds the numbering: numbers 1, 2, 3 …
+    /// without gaps or repeats, identifiers unique, and every identifier from `firstCheckedNumber` on starting with `v<number>-`.
+    static let numbered: [Migration] = [
+        Migration(number: 1, identifier: "v1", migrate: v1),
+        Migration(number: 2, identifier: "v2-patient-record", migrate: v2PatientRecord),
+        Migration(number: 3, identifier: "v3-readings-to-profiles", migrate: v3ReadingsToProfiles),
+        Migration(number: 4, identifier: "v4-avatars", migrate: v4Avatars),
+        Migration(number: 5, identifier: "v5-reading-owners", migrate: v5ReadingOwners),
+        Migration(number: 6, identifier: "v6-nutrition", migrate: v6Nutrition),
+        // Shipped as a second "v6"; its identifier stays (see above).
+        Migration(number: 7, identifier: "v6-usb-hotplug-events", migrate: v6USBHotplugEvents),
+        // Shipped as "v7" and "v8" while they were the eighth and ninth; their identifiers stay too.
+        Migration(number: 8, identifier: "v7-goals", migrate: v7Goals),
+        Migration(number: 9, identifier: "v8-advice", migrate: v8Advice),
+    ]
+
+    /// The number from which identifiers must carry their own number (`v10-…`): every migration before it shipped.
+    static let firstCheckedNumber = 10
+
     /// Every migration this build knows, registered in order.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1", migrate: v1)
-        migrator.registerMigration("v2-patient-record", migrate: v2PatientRecord)
-        migrator.registerMigration("v3-readings-to-profiles", migrate: v3ReadingsToProfiles)
-        migrator.registerMigration("v4-avatars", migrate: v4Avatars)
-        migrator.registerMigration("v5-reading-owners", migrate: v5ReadingOwners)
-        migrator.registerMigration("v6-nutrition", migrate: v6Nutrition)
-        migrator.registerMigration("v6-usb-hotplug-events", migrate: v6USBHotplugEvents)
-        migrator.registerMigration("v7-goals", migrate: v7Goals)
-        migrator.registerMigration("v8-advice", migrate: v8Advice)
+        for migration in numbered {
+            migrator.registerMigration(migration.identifier, migrate: migration.migrate)
+        }
         return migrator
     }
 

@@ -24,7 +24,9 @@ struct AdapterStopTests {
         let termination = await client.stop()
         let elapsed = ContinuousClock.now - started
         #expect(termination == .signaled(SIGKILL))
-        #expect(elapsed < .seconds(30), "the stop took \(elapsed)")
+        // The escalation's deadlines add up to about 15 s; the bound only shows that it ends (a loaded machine, such
+        // as a CI runner building beside the tests, has stretched it past 30 s), not how fast.
+        #expect(elapsed < .seconds(60), "the stop took \(elapsed)")
         #expect(elapsed >= .seconds(6), "SIGKILL came before SIGTERM had its 5 s: \(elapsed)")
         // Nothing of the group runs on: no live process keeps the adapter's group id. SIGKILL reaches
         // the helper asynchronously, so it is given a moment to die; one that survives 5 s was missed.

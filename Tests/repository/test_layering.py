@@ -19,8 +19,8 @@ SYSTEM = {"Foundation", "FoundationEssentials", "Dispatch", "Glibc", "Darwin", "
 
 # Our hub's modules, lowest first, and what each may import of them (besides packages declared in Package.swift).
 HUB_BELOW = {
-    "HubCore": set(),
-    "Clinical": {"HubCore"},
+    "HubCore": {"CivilTime"},
+    "Clinical": {"CivilTime", "HubCore"},
     "Care": {"HubCore", "Clinical"},
     "HubRecords": {"HubCore", "Clinical", "Care"},
     "HubStore": {"HubCore", "Clinical", "Care", "HubRecords"},

@@ -1,3 +1,4 @@
+import CivilTime
 import HubCore
 /// A day in the proleptic Gregorian calendar with no time and no zone, such as a date of birth.
 ///

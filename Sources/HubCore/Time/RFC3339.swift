@@ -1,3 +1,5 @@
+import CivilTime
+
 /// Parsing and formatting of RFC 3339 date-times that carry a UTC offset (adapter-protocol.md §5.2).
 ///
 /// A hand parser over the UTF-8 bytes rather than `DateFormatter` / `ISO8601DateFormatter`: no listed library

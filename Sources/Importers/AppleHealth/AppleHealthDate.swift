@@ -1,3 +1,4 @@
+import CivilTime
 /// Apple Health export dates, `2019-07-19 10:36:11 -0700` (formats.md §2.3), or the compact form
 /// of iOS 8 exports, `20150603050200+0100` (formats.md §2.7 item 3), as RFC 3339.
 enum AppleHealthDate {
@@ -29,7 +30,7 @@ enum AppleHealthDate {
             let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
             let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
             let offsetHours = number(21, 2), let offsetMinutes = number(23, 2),
-            CivilTime.isValid(year: year, month: month, day: day), hour < 24, minute < 60, second < 60
+            CivilCalendar.isValid(year: year, month: month, day: day), hour < 24, minute < 60, second < 60
         else { return nil }
         // `2019-07-19 10:36:11 -0700` → `2019-07-19T10:36:11-07:00`: the same digits, rearranged.
         let text = String(unsafeUninitializedCapacity: 25) { out in

@@ -1,3 +1,4 @@
+import CivilTime
 import AdapterProtocol
 import Foundation
 
@@ -219,7 +220,7 @@ struct FitbitRecordReader {
     /// A daily resting heart rate: dated at local midnight, keyed by the date.
     private mutating func restingHeartRate(dayWall wall: Int64, bpm: Double) throws {
         let (_, text) = zone.local(wall - wall % 86_400)
-        let day = CivilTime.date(days: Int(wall / 86_400))
+        let day = CivilCalendar.civilFromDays(Int(wall / 86_400))
         let key = String(format: "%04d-%02d-%02d", day.year, day.month, day.day)
         try add(
             MeasurementRecord(

@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// Fitbit's time stamps (formats.md §1.4): `MM/dd/yy HH:mm:ss` (no zone), `MM/dd/yy`,
@@ -26,7 +27,7 @@ enum FitbitTime {
             year = 2000 + short
             timeStart = count == 17 ? 9 : -1
         }
-        guard CivilTime.isValid(year: year, month: month, day: day) else { return nil }
+        guard CivilCalendar.isValid(year: year, month: month, day: day) else { return nil }
         var hour = 0
         var minute = 0
         var second = 0
@@ -48,7 +49,7 @@ enum FitbitTime {
     private static func isoWallClock(_ reader: DigitReader) -> Int64? {
         guard reader.bytes.count >= 10, reader.byte(4) == 0x2D, reader.byte(7) == 0x2D,
             let year = reader.number(0, 4), let month = reader.number(5, 2), let day = reader.number(8, 2),
-            CivilTime.isValid(year: year, month: month, day: day)
+            CivilCalendar.isValid(year: year, month: month, day: day)
         else { return nil }
         if reader.bytes.count == 10 {
             return CivilTime.epochSeconds(year: year, month: month, day: day, hour: 0, minute: 0, second: 0)

@@ -2,10 +2,13 @@
 ///
 /// The algorithms are Howard Hinnant's `days_from_civil` and `civil_from_days`
 /// (https://howardhinnant.github.io/date_algorithms.html): branch-light integer arithmetic that is exact for every
-/// year, which is why the hot ingest path uses them instead of `Calendar`.
-package enum CivilCalendar {
+/// year, which is why the hot ingest path and the importers use them instead of `Calendar`. One copy for the hub and
+/// the adapters' side alike (HubCore, GATTProfiles, Importers); `@inlinable` so the per-record callers in other modules
+/// still inline them.
+public enum CivilCalendar {
     /// Days from 1970-01-01 to the given date (negative before it); `month` is 1–12, `day` 1–31.
-    package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    @inlinable
+    public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400  // [0, 399]
@@ -15,7 +18,8 @@ package enum CivilCalendar {
     }
 
     /// The date that lies `days` days after 1970-01-01.
-    package static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+    @inlinable
+    public static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097  // [0, 146096]
@@ -28,16 +32,24 @@ package enum CivilCalendar {
     }
 
     /// True for Gregorian leap years.
-    static func isLeapYear(_ year: Int) -> Bool {
+    @inlinable
+    public static func isLeapYear(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
     /// The number of days in a month (1–12) of a year.
-    package static func daysInMonth(year: Int, month: Int) -> Int {
+    @inlinable
+    public static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: 30
         default: 31
         }
+    }
+
+    /// True when the date exists in the proleptic Gregorian calendar (no 30 February, no month 13).
+    @inlinable
+    public static func isValid(year: Int, month: Int, day: Int) -> Bool {
+        (1...12).contains(month) && day >= 1 && day <= daysInMonth(year: year, month: month)
     }
 }
