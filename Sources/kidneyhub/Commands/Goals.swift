@@ -59,8 +59,9 @@ struct Goals: AsyncParsableCommand {
                 Kinds and their targets: weight (--low KG --high KG, or --target KG), blood-pressure (--systolic \
                 --diastolic), lab (--lab ID --low/--high), egfr-stable (--max-decline), interdialytic-gain \
                 (--percent), steps (--steps), intake (--nutrient --min/--max), drink-water (--milliliters), \
-                fruit-vegetables (--cups; only while the latest potassium is at most 5.0 mmol/L and at most 90 days \
-                old). A template's targets may be adjusted with the same options. Periods: \
+                fruit-vegetables (--cups; only while the latest potassium is at most \
+                \(PotassiumGate.format(PotassiumGate.maximumMillimolesPerLiter)) mmol/L and at most \
+                \(PotassiumGate.recentDays) days old). A template's targets may be adjusted with the same options. Periods: \
                 day, week, month, until:YYYY-MM-DD.
                 """
         )
