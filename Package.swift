@@ -338,6 +338,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        .testTarget(
+            name: "HubServicesTests",
+            dependencies: [
+                "Care", "CareEngine", "Clinical", "FoodData", "HubCore", "HubRecords", "HubServices", "HubStore",
+                "TestSupport",
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: kidneyhub: the command line, thin over the modules.
         .executableTarget(
             name: "kidneyhub",

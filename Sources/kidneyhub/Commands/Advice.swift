@@ -1,10 +1,9 @@
 import ArgumentParser
 import Care
-import CareEngine
 import Clinical
 import Foundation
 import HubCore
-import HubStore
+import HubServices
 
 /// `kidneyhub advice [--json] [--history]`: the decision matrix.
 struct Advice: AsyncParsableCommand {
@@ -19,11 +18,9 @@ struct Advice: AsyncParsableCommand {
         false
 
     func run() async throws {
-        let database = try await openNutritionStore(store)
-        let stored = try await database.selectProfile(named: profile)
-        let now = currentEpochMilliseconds()
+        let app = try store.openForWriting()
         if history {
-            let firings = try await database.adviceFirings(profileId: stored.id, limit: 50)
+            let firings = try await app.advice.history(profile: profile, limit: 50)
             if json {
                 try printJSON(firings.map(\.message))
                 return
@@ -39,14 +36,7 @@ struct Advice: AsyncParsableCommand {
             }
             return
         }
-        let service = AdviceService(store: database)
-        let matrix: DecisionMatrix
-        do {
-            matrix = try await service.matrix(profile: stored, at: now)
-            try await service.postStandingAlerts(profile: stored, at: now)
-        } catch let error as ProfileFieldError {
-            throw CommandFailure("\(error.reason) (fix it with `kidneyhub profile set --time-zone`)")
-        }
+        let matrix = try await app.advice.matrix(profile: profile).matrix
         if json {
             try printJSON(matrix)
             return
@@ -105,26 +95,7 @@ struct ReportCardCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() async throws {
-        let database = try await openNutritionStore(store)
-        let stored = try await database.selectProfile(named: profile)
-        let now = currentEpochMilliseconds()
-        let chosen: String
-        do {
-            if let month {
-                _ = try ReportCardService.days(of: month)
-                chosen = month
-            } else {
-                chosen = try ReportCardService.previous(
-                    ReportCardService.month(of: try stored.profile.localDate(at: now))
-                )
-            }
-        } catch let error as ReportCardService.MonthError {
-            throw CommandFailure("--month: \(error.description)")
-        }
-        let service = ReportCardService(store: database)
-        var card = rebuild ? nil : try await database.reportCard(profileId: stored.id, month: chosen)
-        if card == nil { card = try await service.build(month: chosen, profile: stored, at: now) }
-        guard let card else { return }
+        let card = try await store.openForWriting().advice.reportCard(month: month, profile: profile, rebuild: rebuild)
         if json {
             try printJSON(card)
         } else {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Care
 import Foundation
 import HubCore
-import HubStore
+import HubServices
 
 /// `kidneyhub druglabels import FILE | list [--drug NAME]`: food-related text from openFDA drug labels, for review.
 struct DrugLabels: AsyncParsableCommand {
@@ -26,16 +26,13 @@ struct DrugLabels: AsyncParsableCommand {
             } catch {
                 throw CommandFailure("cannot read \(file): \(error.localizedDescription)")
             }
-            let labels: [OpenFDALabel]
+            let summary: DrugLabelsService.ImportSummary
             do {
-                labels = try OpenFDALabelError.decode(data)
-            } catch {
+                summary = try await store.openForWriting().drugLabels.importLabels(data)
+            } catch let error as OpenFDALabelError {
                 throw CommandFailure("\(file): \(error.description); nothing imported")
             }
-            let mentions = labels.flatMap(LabelFoodTextExtractor.mentions(in:))
-            let database = try openStoreForWriting(store)
-            let new = try await database.storeLabelMentions(mentions, atMs: currentEpochMilliseconds())
-            print("\(labels.count) label(s), \(mentions.count) food-related sentence(s), \(new) new")
+            print("\(summary.labels) label(s), \(summary.mentions) food-related sentence(s), \(summary.new) new")
         }
     }
 
@@ -46,8 +43,7 @@ struct DrugLabels: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let database = try openStoreForReading(store)
-            let mentions = try await database.labelMentions(drug: drug)
+            let mentions = try await store.openForReading().drugLabels.mentions(drug: drug)
             if json {
                 try printJSON(mentions)
                 return

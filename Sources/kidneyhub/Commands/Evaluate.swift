@@ -1,10 +1,9 @@
 import ArgumentParser
 import Care
-import CareEngine
 import Foundation
 import HubCore
 import HubRecords
-import HubStore
+import HubServices
 
 /// `kidneyhub evaluate [--now TIME]`: runs by hand what the scheduler runs at each end of day, week and month.
 struct Evaluate: AsyncParsableCommand {
@@ -20,20 +19,11 @@ struct Evaluate: AsyncParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() async throws {
-        let database = try openStoreForWriting(store)
-        let atMs = try now.map { try parseInstant($0, option: "--now") } ?? currentEpochMilliseconds()
-        let report = try await GoalEngine(store: database).evaluate(at: atMs)
-        let pushed = await notificationDispatcher(database).deliverDue(at: atMs)
+        let app = try store.openForWriting()
+        let report = try await app.evaluation.evaluate(at: try now.map { try parseInstant($0, option: "--now") })
+        let pushed = report.notificationsPushed
         if json {
-            try printJSON(
-                ReportJSON(
-                    closedDays: report.closedDays,
-                    rewards: report.rewards,
-                    notificationsQueued: report.notificationsQueued,
-                    remindersFired: report.remindersFired,
-                    notificationsPushed: pushed
-                )
-            )
+            try printJSON(report)
             return
         }
         print(
@@ -46,13 +36,5 @@ struct Evaluate: AsyncParsableCommand {
                 "  +\(reward.points) \(reward.badge) (goal #\(reward.goalId), \(reward.periodKey), \(reward.achievement))"
             )
         }
-    }
-
-    private struct ReportJSON: Encodable {
-        let closedDays: Int
-        let rewards: [StoredReward]
-        let notificationsQueued: Int
-        let remindersFired: Int
-        let notificationsPushed: Int
     }
 }

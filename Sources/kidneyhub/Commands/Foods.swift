@@ -1,10 +1,9 @@
-import AdapterHost
 import ArgumentParser
 import Care
 import Foundation
 import HubCore
 import HubRecords
-import HubStore
+import HubServices
 
 /// `kidneyhub foods search|show|add|favorite`.
 struct Foods: AsyncParsableCommand {
@@ -77,9 +76,7 @@ struct Foods: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let database = try await openNutritionStore(store)
-            let profileId = try? await database.selectProfile(named: profile).id
-            let hits = try await database.searchFoods(text, profileId: profileId, limit: limit)
+            let hits = try await store.openForWriting().foods.search(text, profile: profile, limit: limit)
             if json {
                 try printJSON(hits.map { FoodListing($0.food, own: $0.isOwn) })
                 return
@@ -109,9 +106,7 @@ struct Foods: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let database = try await openNutritionStore(store)
-            let profileId = try? await database.selectProfile(named: profile).id
-            let found = try await database.resolveFood(food, profileId: profileId)
+            let found = try await store.openForWriting().foods.show(food, profile: profile)
             let listing = FoodListing(found, withMeasures: true)
             if json {
                 try printJSON(listing)
@@ -172,48 +167,21 @@ struct Foods: AsyncParsableCommand {
                 .fiber: fiber, .water: water, .calcium: calcium, .phosphorus: phosphorus, .potassium: potassium,
                 .sodium: sodium, .vitaminK: vitaminK, .alcohol: alcohol, .caffeine: caffeine,
             ]
-            var problems: [String] = []
-            if name.allSatisfy(\.isWhitespace) || name.count > 200 {
-                problems.append("the name must be 1 to 200 characters")
-            }
-            if let servingGrams, !(servingGrams.isFinite && servingGrams > 0 && servingGrams <= Portion.maximumGrams) {
-                problems.append(
-                    "--serving-grams \(servingGrams) must be above 0 and at most \(Int(Portion.maximumGrams))"
-                )
-            }
-            let perServing: Bool
-            switch per.lowercased() {
-            case "100g", "100 g": perServing = false
-            case "serving":
-                perServing = true
-                if servingGrams == nil { problems.append("--per serving needs --serving-grams") }
-            default:
-                perServing = false
-                problems.append("--per must be 100g or serving")
-            }
-            var amounts = NutrientAmounts()
-            for (nutrient, value) in typed {
-                guard let value else { continue }
-                guard value.isFinite, value >= 0 else {
-                    problems.append("--\(nutrient.rawValue) \(value) must be a number ≥ 0")
-                    continue
+            let basis: FoodsService.NutrientBasis? =
+                switch per.lowercased() {
+                case "100g", "100 g": .per100Grams
+                case "serving": .perServing
+                default: nil
                 }
-                amounts[nutrient] = perServing ? value * 100 / (servingGrams ?? 100) : value
-            }
-            // Per 100 g no part may weigh more than the whole (energy aside): a typing-error guard.
-            for nutrient in [Nutrient.protein, .fat, .carbohydrate, .sugars, .fiber, .water, .alcohol]
-            where (amounts[nutrient] ?? 0) > 100 {
-                problems.append("--\(nutrient.rawValue) would be more than 100 g per 100 g")
-            }
-            guard problems.isEmpty else { throw CommandFailure("not stored: " + problems.joined(separator: "; ")) }
-            let database = try await openNutritionStore(store)
-            let facts = FoodFacts(
-                name: name.trimmingCharacters(in: .whitespaces),
-                per100Grams: amounts,
-                measures: servingGrams.map { [HouseholdMeasure(amount: 1, description: "serving", grams: $0)] } ?? [],
-                isLiquid: liquid
+            let food = try await store.openForWriting().foods.addCustom(
+                FoodsService.CustomFood(
+                    name: name,
+                    basis: basis,
+                    servingGrams: servingGrams,
+                    isLiquid: liquid,
+                    amounts: typed.compactMapValues { $0 }
+                )
             )
-            let food = try await database.addCustomFood(facts, atMs: currentEpochMilliseconds())
             print("Added '\(food.name)' (#\(food.id)); units: \(food.facts.unitNames.joined(separator: ", ")).")
         }
     }
@@ -236,9 +204,7 @@ struct Foods: AsyncParsableCommand {
             case "no", "false": value = false
             default: throw CommandFailure("say yes or no (got '\(counts)')")
             }
-            let database = try await openNutritionStore(store)
-            let found = try await database.resolveFood(food, profileId: nil)
-            try await database.setCountsAsFluid(foodId: found.id, value, atMs: currentEpochMilliseconds())
+            let found = try await store.openForWriting().foods.setCountsAsFluid(food, value)
             print("'\(found.name)' \(value ? "now counts" : "no longer counts") as fluid.")
         }
     }
@@ -253,12 +219,8 @@ struct Foods: AsyncParsableCommand {
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
 
         func run() async throws {
-            let database = try await openNutritionStore(store)
-            try await database.requireCurrentTerms()
-            let stored = try await database.selectProfile(named: profile)
-            let found = try await database.resolveFood(food, profileId: stored.id)
-            try await database.setFavorite(foodId: found.id, profileId: stored.id, favorite: !remove)
-            print("'\(found.name)' is \(remove ? "no longer" : "now") a favourite of '\(stored.name)'.")
+            let change = try await store.openForWriting().foods.setFavorite(food, profile: profile, favorite: !remove)
+            print("'\(change.food.name)' is \(remove ? "no longer" : "now") a favourite of '\(change.profile.name)'.")
         }
     }
 }

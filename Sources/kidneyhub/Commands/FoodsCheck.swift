@@ -1,10 +1,9 @@
 import ArgumentParser
 import Care
-import CareEngine
 import Clinical
 import Foundation
 import HubCore
-import HubStore
+import HubServices
 
 extension Foods {
     /// `kidneyhub foods check FOOD --amount N --unit U`: does this portion fit what is left today, and why.
@@ -24,36 +23,17 @@ extension Foods {
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
         @Flag(help: "Print JSON.") var json = false
 
-        struct Output: Encodable {
-            var check: FoodCheck
-            var substitutions: [Substitution]
-            var medications: [MedicationMatch]
-        }
-
         func run() async throws {
-            let database = try await openNutritionStore(store)
-            let stored = try await database.selectProfile(named: profile)
-            let found = try await database.resolveFood(food, profileId: stored.id)
-            let service = AdviceService(store: database)
-            let result: (check: FoodCheck, substitutions: [Substitution])
-            do {
-                result = try await service.check(
-                    food: found,
-                    amount: amount,
-                    unit: unit,
-                    profile: stored,
-                    at: currentEpochMilliseconds()
-                )
-            } catch let error as PortionError {
-                throw CommandFailure(error.description)
-            } catch let error as ProfileFieldError {
-                throw CommandFailure("\(error.reason) (fix it with `kidneyhub profile set --time-zone`)")
-            }
-            let medications = stored.profile.medications.map { DrugCatalog.standard.match($0.name) }
+            let result = try await store.openForWriting().foods.check(
+                food,
+                amount: amount,
+                unit: unit,
+                profile: profile
+            )
+            let found = result.food
+            let medications = result.medications
             if json {
-                try printJSON(
-                    Output(check: result.check, substitutions: result.substitutions, medications: medications)
-                )
+                try printJSON(result)
                 return
             }
             let check = result.check

@@ -6,6 +6,7 @@ import DesktopNotifications
 import Foundation
 import HubCore
 import HubRecords
+import HubServices
 import HubStore
 
 /// `kidneyhub goals add|list|edit|remove|prioritize|templates`: personal goals with priorities.
@@ -25,14 +26,7 @@ struct Goals: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let stored = try await openStoreForReading(store).selectProfile(named: profile)
-            guard stored.profile.diseaseCategory != nil else {
-                throw CommandFailure(
-                    "profile '\(stored.name)' has no disease category: set it with `kidneyhub profile set --category`"
-                )
-            }
-            let database = try openStoreForReading(store)
-            let offer = try await offeredTemplates(database, stored, atMs: currentEpochMilliseconds())
+            let offer = try await store.openForReading().goals.templates(profile: profile)
             let templates = offer.templates
             if json {
                 try printJSON(
@@ -65,8 +59,9 @@ struct Goals: AsyncParsableCommand {
                 Kinds and their targets: weight (--low KG --high KG, or --target KG), blood-pressure (--systolic \
                 --diastolic), lab (--lab ID --low/--high), egfr-stable (--max-decline), interdialytic-gain \
                 (--percent), steps (--steps), intake (--nutrient --min/--max), drink-water (--milliliters), \
-                fruit-vegetables (--cups; only while the latest potassium is at most 5.0 mmol/L and at most 90 days \
-                old). A template's targets may be adjusted with the same options. Periods: \
+                fruit-vegetables (--cups; only while the latest potassium is at most \
+                \(PotassiumGate.format(PotassiumGate.maximumMillimolesPerLiter)) mmol/L and at most \
+                \(PotassiumGate.recentDays) days old). A template's targets may be adjusted with the same options. Periods: \
                 day, week, month, until:YYYY-MM-DD.
                 """
         )
@@ -77,42 +72,11 @@ struct Goals: AsyncParsableCommand {
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
 
         func run() async throws {
-            let database = try openStoreForWriting(store)
-            try await database.requireCurrentTerms()
-            let stored = try await database.selectProfile(named: profile)
-            var kind: GoalKind?
-            var period = GoalPeriod.day
-            let atMs = currentEpochMilliseconds()
-            if let template {
-                let offer = try await offeredTemplates(database, stored, atMs: atMs)
-                let offeredTemplates = offer.templates
-                if template == GoalTemplates.fruitVegetableCups.id, let refusal = offer.fruitVegetableRefusal {
-                    throw CommandFailure("not stored: the fruit-and-vegetable goal is not offered: \(refusal)")
-                }
-                guard let found = offeredTemplates.first(where: { $0.id == template }) else {
-                    let offered = offeredTemplates.map(\.id).joined(separator: ", ")
-                    throw CommandFailure(
-                        "no template '\(template)' for profile '\(stored.name)' (offered: \(offered.isEmpty ? "none; set --category on the profile" : offered))"
-                    )
-                }
-                kind = found.kind
-                period = found.period
-            }
-            let built = try target.apply(to: kind)
-            if let text = target.period { period = try parsePeriod(text) }
-            do {
-                try built.validate(period: period)
-            } catch {
-                throw CommandFailure("not stored: \(error)")
-            }
-            try await requirePotassiumAllows(built, database, stored, atMs: atMs)
-            let goal = try await database.addGoal(
-                profileId: stored.id,
-                kind: built,
-                period: period,
+            let goal = try await store.openForWriting().goals.add(
+                template: template,
+                target: target.target,
                 priority: priority,
-                templateId: template,
-                atMs: atMs
+                profile: profile
             )
             print("Added goal #\(goal.id) (priority \(goal.priority)): \(goal.kind.summary), per \(goal.period).")
         }
@@ -128,18 +92,13 @@ struct Goals: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let database = try openStoreForReading(store)
-            let stored = try await database.selectProfile(named: profile)
-            let context = try GoalContext(stored.profile)
-            let atMs = try now.map { try parseInstant($0, option: "--now") } ?? currentEpochMilliseconds()
-            let engine = GoalEngine(store: database)
-            let today = GoalCalendar.date(at: atMs, in: context.timeZone)
-            var rows: [GoalRow] = []
-            for goal in try await database.goals(profileId: stored.id) {
-                let window = goal.period.window(containing: today)
-                let progress = try await engine.progress(of: goal, in: window, context: context, untilMs: atMs + 1)
-                rows.append(GoalRow(goal: goal, window: window.key, progress: progress))
-            }
+            let app = try store.openForReading()
+            let list = try await app.goals.list(
+                profile: profile,
+                at: try now.map { try parseInstant($0, option: "--now") }
+            )
+            let stored = list.profile
+            let rows = list.goals.map { GoalRow(goal: $0.goal, window: $0.window, progress: $0.progress) }
             if json {
                 try printJSON(rows)
                 return
@@ -174,30 +133,8 @@ struct Goals: AsyncParsableCommand {
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
 
         func run() async throws {
-            let database = try openStoreForWriting(store)
-            try await database.requireCurrentTerms()
-            let stored = try await database.selectProfile(named: profile)
-            guard let goal = try await database.goals(profileId: stored.id).first(where: { $0.id == id }) else {
-                throw CommandFailure("profile '\(stored.name)' has no goal #\(id) (see `kidneyhub goals list`)")
-            }
-            let kind = try target.apply(to: goal.kind)
-            let period = try target.period.map(parsePeriod) ?? goal.period
-            do {
-                try kind.validate(period: period)
-            } catch {
-                throw CommandFailure("not stored: \(error)")
-            }
-            if goal.kind != kind {
-                try await requirePotassiumAllows(kind, database, stored, atMs: currentEpochMilliseconds())
-            }
-            try await database.editGoal(
-                id: id,
-                profileId: stored.id,
-                kind: kind,
-                period: period,
-                atMs: currentEpochMilliseconds()
-            )
-            print("Goal #\(id): \(kind.summary), per \(period).")
+            let goal = try await store.openForWriting().goals.edit(id: id, target: target.target, profile: profile)
+            print("Goal #\(id): \(goal.kind.summary), per \(goal.period).")
         }
     }
 
@@ -208,13 +145,7 @@ struct Goals: AsyncParsableCommand {
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
 
         func run() async throws {
-            let database = try openStoreForWriting(store)
-            let stored = try await database.selectProfile(named: profile)
-            do {
-                try await database.removeGoal(id: id, profileId: stored.id, atMs: currentEpochMilliseconds())
-            } catch {
-                throw CommandFailure("profile '\(stored.name)' has no goal #\(id) (see `kidneyhub goals list`)")
-            }
+            try await store.openForWriting().goals.remove(id: id, profile: profile)
             print("Removed goal #\(id).")
         }
     }
@@ -231,19 +162,7 @@ struct Goals: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let database = try openStoreForWriting(store)
-            let stored = try await database.selectProfile(named: profile)
-            do {
-                try await database.prioritizeGoal(
-                    id: id,
-                    profileId: stored.id,
-                    priority: priority,
-                    atMs: currentEpochMilliseconds()
-                )
-            } catch {
-                throw CommandFailure("profile '\(stored.name)' has no goal #\(id) (see `kidneyhub goals list`)")
-            }
-            for goal in try await database.goals(profileId: stored.id) {
+            for goal in try await store.openForWriting().goals.prioritize(id: id, to: priority, profile: profile) {
                 print("\(goal.priority). #\(goal.id) \(goal.kind.summary)")
             }
         }
@@ -272,139 +191,26 @@ struct GoalTargetOptions: ParsableArguments {
     @Option(help: "fruit-vegetables: cups a day (USDA cup-equivalents).") var cups: Double?
     @Option(help: "day, week, month or until:YYYY-MM-DD.") var period: String?
 
-    /// The kind the options describe, starting from `base` (a template's or the goal's) when the kind is not given.
-    func apply(to base: GoalKind?) throws -> GoalKind {
-        let name = kind ?? base?.name
-        guard let name else {
-            throw CommandFailure(
-                "give --template ID or --kind (weight, blood-pressure, lab, egfr-stable, interdialytic-gain, steps, intake, "
-                    + "drink-water, fruit-vegetables)"
-            )
-        }
-        let built: GoalKind
-        switch (name, base) {
-        case ("weight", let base):
-            var (low, high): (Double?, Double?) = (nil, nil)
-            if case .weightRange(let l, let h)? = base { (low, high) = (l, h) }
-            if let targetWeight { (low, high) = (targetWeight, targetWeight) }
-            low = self.low ?? low
-            high = self.high ?? high
-            guard let low, let high else { throw CommandFailure("weight: give --target KG or --low KG --high KG") }
-            built = .weightRange(lowKilograms: low, highKilograms: high)
-        case ("blood-pressure", let base):
-            var (s, d): (Double?, Double?) = (nil, nil)
-            if case .bloodPressureBelow(let bs, let bd)? = base { (s, d) = (bs, bd) }
-            guard let s = systolic ?? s, let d = diastolic ?? d else {
-                throw CommandFailure("blood-pressure: give --systolic and --diastolic")
-            }
-            built = .bloodPressureBelow(systolic: s, diastolic: d)
-        case ("lab", let base):
-            var (id, l, h): (String?, Double?, Double?) = (nil, nil, nil)
-            if case .labInRange(let a, let bl, let bh)? = base { (id, l, h) = (a, bl, bh) }
-            guard let id = lab ?? id else { throw CommandFailure("lab: give --lab ID and --low and/or --high") }
-            built = .labInRange(analyte: id, low: low ?? l, high: high ?? h)
-        case ("egfr-stable", let base):
-            var decline = EGFRSlope.rapidDeclinePerYear
-            if case .egfrStable(let d)? = base { decline = d }
-            built = .egfrStable(maximumDeclinePerYear: maxDecline ?? decline)
-        case ("interdialytic-gain", let base):
-            var value: Double?
-            if case .interdialyticGainBelow(let p)? = base { value = p }
-            guard let value = percent ?? value else { throw CommandFailure("interdialytic-gain: give --percent") }
-            built = .interdialyticGainBelow(percentOfDryWeight: value)
-        case ("steps", let base):
-            var value: Int?
-            if case .stepsPerDay(let s)? = base { value = s }
-            guard let value = steps ?? value else { throw CommandFailure("steps: give --steps N") }
-            built = .stepsPerDay(value)
-        case ("intake", let base):
-            var (subject, low, high): (IntakeSubject?, Double?, Double?) = (nil, nil, nil)
-            if case .intakeWithin(let s, let l, let h)? = base { (subject, low, high) = (s, l, h) }
-            if let nutrient {
-                guard let parsed = IntakeSubject(rawValue: nutrient) else {
-                    throw CommandFailure(
-                        "--nutrient: protein, sodium, potassium, phosphorus or fluid (not '\(nutrient)')"
-                    )
-                }
-                subject = parsed
-            }
-            guard let subject else { throw CommandFailure("intake: give --nutrient and --min and/or --max") }
-            built = .intakeWithin(subject: subject, minimum: minimum ?? low, maximum: maximum ?? high)
-        case ("drink-water", let base):
-            var value: Double?
-            if case .drinkWater(let m)? = base { value = m }
-            guard let value = milliliters ?? value else { throw CommandFailure("drink-water: give --milliliters") }
-            built = .drinkWater(milliliters: value)
-        case ("fruit-vegetables", let base):
-            var value: Double?
-            if case .fruitVegetableCups(let c)? = base { value = c }
-            guard let value = cups ?? value else { throw CommandFailure("fruit-vegetables: give --cups") }
-            built = .fruitVegetableCups(value)
-        default:
-            throw CommandFailure(
-                "--kind: unknown kind '\(name)' (accepted: weight, blood-pressure, lab, egfr-stable, interdialytic-gain, "
-                    + "steps, intake, drink-water, fruit-vegetables)"
-            )
-        }
-        do {
-            try built.validate()
-        } catch {
-            throw CommandFailure("not stored: \(error)")
-        }
-        return built
-    }
-}
-
-/// The templates offered to a profile at `atMs`: its category's, its intake limits', and the fruit-and-vegetable
-/// one when potassium is not restricted and the labs allow it (with the labs' reason when they do not).
-func offeredTemplates(_ database: HubDatabase, _ stored: StoredProfile, atMs: Int64) async throws
-    -> (templates: [GoalTemplate], fruitVegetableRefusal: PotassiumGate.Refusal?)
-{
-    let limits = try await database.dailyLimits(for: stored)
-    var templates = GoalTemplates.offered(for: stored.profile) + GoalTemplates.intakeTemplates(from: limits)
-    guard stored.profile.diseaseCategory != nil else { return (templates, nil) }
-    let latest = try await database.latestLabResult(
-        profileId: stored.id,
-        analyte: PotassiumGate.analyte,
-        beforeMs: atMs + 1
-    )
-    switch GoalTemplates.fruitVegetables(
-        limits: limits,
-        latestPotassium: latest,
-        atMs: atMs,
-        timeZone: try GoalContext(stored.profile).timeZone
-    ) {
-    case .success(let template)?:
-        templates.append(template)
-        return (templates, nil)
-    case .failure(let refusal)?: return (templates, refusal)
-    case nil: return (templates, nil)
-    }
-}
-
-/// Refuses a fruit-and-vegetable goal unless the latest potassium allows it (`PotassiumGate`); other kinds pass.
-func requirePotassiumAllows(_ kind: GoalKind, _ database: HubDatabase, _ stored: StoredProfile, atMs: Int64)
-    async throws
-{
-    guard case .fruitVegetableCups = kind else { return }
-    let latest = try await database.latestLabResult(
-        profileId: stored.id,
-        analyte: PotassiumGate.analyte,
-        beforeMs: atMs + 1
-    )
-    do {
-        try PotassiumGate.check(latest: latest, atMs: atMs, timeZone: try GoalContext(stored.profile).timeZone)
-    } catch {
-        throw CommandFailure("not stored: the fruit-and-vegetable goal is not offered: \(error)")
-    }
-}
-
-/// Reads a `--period`.
-func parsePeriod(_ text: String) throws -> GoalPeriod {
-    do {
-        return try GoalPeriod(parsing: text)
-    } catch {
-        throw CommandFailure("--\(error)")
+    /// The target as the application takes it (the goal's kind is built and validated there).
+    var target: GoalTarget {
+        var target = GoalTarget()
+        target.kind = kind
+        target.low = low
+        target.high = high
+        target.targetWeight = targetWeight
+        target.systolic = systolic
+        target.diastolic = diastolic
+        target.lab = lab
+        target.maxDecline = maxDecline
+        target.percent = percent
+        target.steps = steps
+        target.nutrient = nutrient
+        target.minimum = minimum
+        target.maximum = maximum
+        target.milliliters = milliliters
+        target.cups = cups
+        target.period = period
+        return target
     }
 }
 
@@ -415,14 +221,6 @@ func parseInstant(_ text: String, option: String) throws -> Int64 {
     } catch {
         throw CommandFailure("\(option): \(error)")
     }
-}
-
-/// The dispatcher the commands push notifications with: the profile's command, and the desktop when it runs.
-func notificationDispatcher(_ store: HubDatabase) -> NotificationDispatcher {
-    NotificationDispatcher(
-        store: store,
-        sinks: [CommandNotifier()] + (DesktopNotifier.fromEnvironment().map { [$0] } ?? [])
-    )
 }
 
 private struct TemplateJSON: Encodable {
@@ -451,4 +249,14 @@ private struct GoalRow: Encodable {
         self.window = window
         self.progress = progress
     }
+}
+
+// Kept until Weight/BloodPressure use the application (also still called by Serve and HubLauncher); the lead
+// removes it. The application's own is `HubApplication.notificationDispatcher()`.
+/// The dispatcher the commands push notifications with: the profile's command, and the desktop when it runs.
+func notificationDispatcher(_ store: HubDatabase) -> NotificationDispatcher {
+    NotificationDispatcher(
+        store: store,
+        sinks: [CommandNotifier()] + (DesktopNotifier.fromEnvironment().map { [$0] } ?? [])
+    )
 }

@@ -3,7 +3,7 @@ import Care
 import Foundation
 import HubCore
 import HubRecords
-import HubStore
+import HubServices
 
 /// `kidneyhub intake [today|DATE]`, `intake limit`, `intake urine-output`: daily totals against limits.
 struct Intake: AsyncParsableCommand {
@@ -57,31 +57,27 @@ struct Intake: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let database = try await openNutritionStore(store)
-            let stored = try await database.selectProfile(named: profile)
-            let day = try parseDay(date, profile: stored.profile)
-            let entries = try await database.intakeEntries(profileId: stored.id, from: day, through: day)
-            let intake = try await database.intakeTotals(profileId: stored.id, on: day)
-            let limits = try await database.dailyLimits(for: stored)
-            let lines = limits.map { limit in
-                let total = intake.total(of: limit.subject)
+            let summary = try await store.openForWriting().intake.day(try parseDay(date), profile: profile)
+            let intake = summary.intake
+            let lines = summary.limits.map { standing in
+                let limit = standing.limit
                 return Report.Line(
                     subject: limit.subject.rawValue,
                     unit: limit.unit,
-                    total: total.isUnknown ? nil : total.value,
-                    unknownIn: total.unknownParts,
+                    total: standing.total.isUnknown ? nil : standing.total.value,
+                    unknownIn: standing.total.unknownParts,
                     minimum: limit.minimum,
                     maximum: limit.maximum,
-                    status: limit.status(of: total).rawValue,
+                    status: standing.status.rawValue,
                     basis: limit.basis,
                     source: limit.source,
                     setByCareTeam: limit.setByCareTeam
                 )
             }
             let report = Report(
-                profile: stored.name,
-                date: day.description,
-                entries: entries,
+                profile: summary.profile.name,
+                date: summary.day.description,
+                entries: summary.entries,
                 fluidMilliliters: intake.fluidMilliliters,
                 limits: lines,
                 nutrients: Nutrient.allCases.map { nutrient in
@@ -93,49 +89,47 @@ struct Intake: AsyncParsableCommand {
                         unknownIn: total.unknownParts
                     )
                 },
-                over: lines.filter { $0.status == LimitStatus.over.rawValue }.map(\.subject)
+                over: summary.over.map(\.rawValue)
             )
             if json {
                 try printJSON(report)
                 return
             }
-            print("Intake of '\(stored.name)' on \(day): \(entries.count) entries")
-            for entry in entries { print("  \(Log.describe(entry))") }
+            print("Intake of '\(summary.profile.name)' on \(summary.day): \(summary.entries.count) entries")
+            for entry in summary.entries { print("  \(Log.describe(entry))") }
             print("")
             printTable(
                 ["", "TOTAL", "LIMIT", "STATUS", "SOURCE"],
-                limits.map { limit in
-                    let total = intake.total(of: limit.subject)
+                summary.limits.map { standing in
+                    let limit = standing.limit
                     let bounds =
                         [
                             limit.minimum.map { "≥ \(NutrientText.number($0))" },
                             limit.maximum.map { "≤ \(NutrientText.number($0))" },
                         ].compactMap(\.self).joined(separator: " and ") + " \(NutrientText.unitText(limit.unit))"
-                    let status = limit.status(of: total)
                     return [
-                        limit.subject.rawValue.capitalized, NutrientText.total(total, unit: limit.unit),
-                        "\(bounds) (\(limit.basis))", status == .over ? "OVER" : status.rawValue, limit.source,
+                        limit.subject.rawValue.capitalized, NutrientText.total(standing.total, unit: limit.unit),
+                        "\(bounds) (\(limit.basis))", standing.status == .over ? "OVER" : standing.status.rawValue,
+                        limit.source,
                     ]
                 }
             )
             print("")
-            let limited = Set(limits.compactMap(\.subject.nutrient))
+            let limited = Set(summary.limits.compactMap(\.limit.subject.nutrient))
             print(
                 "Other nutrients: "
                     + Nutrient.allCases.filter { !limited.contains($0) }.map {
                         "\($0.displayName) \(NutrientText.total(intake.nutrients[$0], unit: $0.unit))"
                     }.joined(separator: ", ")
             )
-            if !limits.contains(where: { $0.subject == .fluid }) {
+            if !summary.limits.contains(where: { $0.limit.subject == .fluid }) {
                 print("Fluid: \(NutrientText.number(intake.fluidMilliliters)) mL (no fluid limit or goal set)")
             }
-            if stored.profile.diseaseCategory == nil {
+            if summary.needsDiseaseCategory {
                 print(
                     "Only the sodium limit applies until the disease category is set (`kidneyhub profile set --category`)."
                 )
-            } else if stored.profile.diseaseCategory != .kidneyTransplant,
-                !limits.contains(where: { $0.subject == .protein })
-            {
+            } else if summary.proteinLimitNeedsWeight {
                 print(
                     "No protein limit: it needs a weight (`kidneyhub profile set --dry-weight KG` or `kidneyhub weight add`)."
                 )
@@ -163,13 +157,12 @@ struct Intake: AsyncParsableCommand {
                     "unknown subject '\(subject)' (accepted: \(IntakeSubject.allCases.map(\.rawValue).joined(separator: ", ")))"
                 )
             }
-            let database = try await openNutritionStore(store)
-            try await database.requireCurrentTerms()
-            let stored = try await database.selectProfile(named: profile)
-            try await database.setCareTeamLimit(
-                CareTeamLimit(subject: chosen, minimum: min, maximum: max, note: note),
-                profileId: stored.id,
-                atMs: currentEpochMilliseconds()
+            let stored = try await store.openForWriting().intake.setCareTeamLimit(
+                chosen,
+                minimum: min,
+                maximum: max,
+                note: note,
+                profile: profile
             )
             print(
                 min == nil && max == nil
@@ -190,14 +183,10 @@ struct Intake: AsyncParsableCommand {
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
 
         func run() async throws {
-            let database = try await openNutritionStore(store)
-            try await database.requireCurrentTerms()
-            let stored = try await database.selectProfile(named: profile)
-            try await database.setUrineOutput(
+            let stored = try await store.openForWriting().intake.setUrineOutput(
                 millilitersPerDay: milliliters,
                 note: note,
-                profileId: stored.id,
-                atMs: currentEpochMilliseconds()
+                profile: profile
             )
             print("Urine output of '\(stored.name)': \(NutrientText.number(milliliters)) mL/day.")
         }

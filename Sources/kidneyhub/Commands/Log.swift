@@ -1,10 +1,9 @@
 import ArgumentParser
 import Care
-import CareEngine
 import Foundation
 import HubCore
 import HubRecords
-import HubStore
+import HubServices
 
 /// `kidneyhub log food|fluid|edit|delete|list`: the intake log.
 struct Log: AsyncParsableCommand {
@@ -50,31 +49,22 @@ struct Log: AsyncParsableCommand {
 
         func run() async throws {
             let chosenMeal = try parseMeal(meal)
-            let database = try await openNutritionStore(store)
-            try await database.requireCurrentTerms()
-            let stored = try await database.selectProfile(named: profile)
-            let entry = try await database.logFood(
+            let logged = try await store.openForWriting().intake.logFood(
                 food,
                 amount: amount,
                 unit: unit,
                 meal: chosenMeal,
-                takenAt: try parseEntryTime(at, profile: stored.profile),
-                profile: stored,
-                atMs: currentEpochMilliseconds()
+                at: entryTimeReader(at),
+                profile: profile
             )
-            print("Logged \(Log.describe(entry))")
-            try await Log.advise(after: entry, database: database, profile: stored)
-            // The intake goals this entry touches (issue 9).
-            try await evaluateIntakeGoals(database, profileId: stored.id)
+            Log.report(logged)
         }
     }
 
-    /// Decision support after an entry (issue 10): interaction warnings and limit alerts, posted as notifications.
-    static func advise(after entry: StoredIntakeEntry, database: HubDatabase, profile: StoredProfile) async throws {
-        let food = try await entry.foodId.asyncMap { try await database.food(id: $0) }
-        let messages = try await AdviceService(store: database).afterLogging(
-            entry, food: food, profile: profile, at: currentEpochMilliseconds())
-        for message in messages { print("[\(message.severity.rawValue)] \(message.text)") }
+    /// Prints a new entry and the advice it fired (issue 10).
+    static func report(_ logged: IntakeService.LoggedEntry) {
+        print("Logged \(describe(logged.entry))")
+        for message in logged.advice { print("[\(message.severity.rawValue)] \(message.text)") }
     }
 
     struct Fluid: AsyncParsableCommand {
@@ -89,21 +79,14 @@ struct Log: AsyncParsableCommand {
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
 
         func run() async throws {
-            let database = try await openNutritionStore(store)
-            try await database.requireCurrentTerms()
-            let stored = try await database.selectProfile(named: profile)
-            let entry = try await database.logFluid(
+            let logged = try await store.openForWriting().intake.logFluid(
                 amount: amount,
-                unit: HubDatabase.fluidUnit(unit),
+                unit: unit,
                 what: what,
-                takenAt: try parseEntryTime(at, profile: stored.profile),
-                profile: stored,
-                atMs: currentEpochMilliseconds()
+                at: entryTimeReader(at),
+                profile: profile
             )
-            print("Logged \(Log.describe(entry))")
-            try await Log.advise(after: entry, database: database, profile: stored)
-            // The intake goals this entry touches (issue 9).
-            try await evaluateIntakeGoals(database, profileId: stored.id)
+            Log.report(logged)
         }
     }
 
@@ -121,17 +104,13 @@ struct Log: AsyncParsableCommand {
 
         func run() async throws {
             let chosenMeal = try meal.map(parseMeal)
-            let database = try await openNutritionStore(store)
-            try await database.requireCurrentTerms()
-            let stored = try await database.selectProfile(named: profile)
-            let entry = try await database.editIntakeEntry(
+            let entry = try await store.openForWriting().intake.edit(
                 id: id,
-                profile: stored,
                 amount: amount,
                 unit: unit,
                 meal: chosenMeal,
-                takenAt: try at.map { try parseEntryTime($0, profile: stored.profile) },
-                atMs: currentEpochMilliseconds()
+                at: at.map { entryTimeReader($0) },
+                profile: profile
             )
             print("Changed \(Log.describe(entry))")
         }
@@ -144,10 +123,7 @@ struct Log: AsyncParsableCommand {
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
 
         func run() async throws {
-            let database = try await openNutritionStore(store)
-            try await database.requireCurrentTerms()
-            let stored = try await database.selectProfile(named: profile)
-            let entry = try await database.deleteIntakeEntry(id: id, profile: stored)
+            let entry = try await store.openForWriting().intake.delete(id: id, profile: profile)
             print("Deleted \(Log.describe(entry))")
         }
     }
@@ -160,31 +136,13 @@ struct Log: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let database = try await openNutritionStore(store)
-            let stored = try await database.selectProfile(named: profile)
-            let day = try parseDay(date, profile: stored.profile)
-            let entries = try await database.intakeEntries(profileId: stored.id, from: day, through: day)
+            let listed = try await store.openForWriting().intake.entries(on: try parseDay(date), profile: profile)
             if json {
-                try printJSON(entries)
+                try printJSON(listed.entries)
                 return
             }
-            if entries.isEmpty { print("Nothing logged on \(day) for '\(stored.name)'.") }
-            for entry in entries { print(Log.describe(entry)) }
+            if listed.entries.isEmpty { print("Nothing logged on \(listed.day) for '\(listed.profile.name)'.") }
+            for entry in listed.entries { print(Log.describe(entry)) }
         }
     }
-}
-
-extension Optional {
-    /// The async map of an optional.
-    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
-        guard let self else { return nil }
-        return try await transform(self)
-    }
-}
-
-/// Evaluates the profile's intake goals after a log entry and pushes what became due (issue 9).
-func evaluateIntakeGoals(_ database: HubDatabase, profileId: Int64) async throws {
-    let now = currentEpochMilliseconds()
-    _ = try await GoalEngine(store: database).evaluateTouched(profileId: profileId, kinds: [], labs: [], intake: true, at: now)
-    await notificationDispatcher(database).deliverDue(at: now)
 }

@@ -1,9 +1,8 @@
-import AdapterHost
 import ArgumentParser
 import Care
 import Foundation
 import HubCore
-import HubStore
+import HubServices
 
 /// `kidneyhub notifications list|read|settings`: the feed and how notifications reach you.
 struct Notifications: AsyncParsableCommand {
@@ -22,9 +21,11 @@ struct Notifications: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let database = try openStoreForReading(store)
-            let stored = try await database.selectProfile(named: profile)
-            let list = try await database.notifications(profileId: stored.id, unreadOnly: unread, limit: limit)
+            let list = try await store.openForReading().notifications.list(
+                profile: profile,
+                unreadOnly: unread,
+                limit: limit
+            )
             if json {
                 try printJSON(list)
                 return
@@ -57,12 +58,9 @@ struct Notifications: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let database = try openStoreForWriting(store)
-            let stored = try await database.selectProfile(named: profile)
-            let changed = try await database.markNotificationsRead(
+            let changed = try await store.openForWriting().notifications.markRead(
                 ids: all ? nil : ids,
-                profileId: stored.id,
-                atMs: currentEpochMilliseconds()
+                profile: profile
             )
             print("Marked \(changed) notification(s) read.")
         }
@@ -94,39 +92,29 @@ struct Notifications: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let database = try openStoreForWriting(store)
-            let stored = try await database.selectProfile(named: profile)
-            var settings = try await database.notificationSettings(profileId: stored.id)
-            let changing =
-                !enable.isEmpty || !disable.isEmpty || quietHours != nil || quietForAlerts || desktop != nil
-                || !command.isEmpty || commandInput != nil
-            settings.disabledTypes.subtract(enable)
-            settings.disabledTypes.formUnion(disable)
+            var change = NotificationsService.SettingsChange()
+            change.enable = enable
+            change.disable = disable
             if let quietHours {
                 do {
-                    settings.quietHours = quietHours == "off" ? nil : try QuietHours(parsing: quietHours)
+                    change.quietHours = .some(quietHours == "off" ? nil : try QuietHours(parsing: quietHours))
                 } catch {
                     throw CommandFailure("--\(error)")
                 }
             }
-            if quietForAlerts { settings.quietHoursExempt.remove(.alert) }
+            change.quietForAlerts = quietForAlerts
             if let desktop {
                 guard ["on", "off"].contains(desktop) else { throw CommandFailure("--desktop: on or off") }
-                settings.desktop = desktop == "on"
+                change.desktop = desktop == "on"
             }
-            if !command.isEmpty { settings.command = command == ["off"] ? nil : command }
+            if !command.isEmpty { change.command = .some(command == ["off"] ? nil : command) }
             if let commandInput {
                 guard let input = NotificationSettings.CommandInput(rawValue: commandInput) else {
                     throw CommandFailure("--command-input: stdin or arguments")
                 }
-                settings.commandInput = input
+                change.commandInput = input
             }
-            do {
-                try settings.validate()
-            } catch {
-                throw CommandFailure("not stored: \(error)")
-            }
-            if changing { try await database.saveNotificationSettings(settings, profileId: stored.id) }
+            let settings = try await store.openForWriting().notifications.settings(profile: profile, change: change)
             if json {
                 try printJSON(settings)
                 return

@@ -1,25 +1,9 @@
 import Care
 import Clinical
-import FoodData
 import Foundation
 import HubCore
+import HubServices
 import HubStore
-
-/// Opens the store for a nutrition command and imports the shipped USDA food database on first use (one
-/// transaction; a concurrent import stores it once).
-func openNutritionStore(_ options: StoreOptions) async throws -> HubDatabase {
-    let database = try openStoreForWriting(options)
-    if try await !database.hasFoodDatabase() {
-        let foods: USDAFoodDatabase
-        do {
-            foods = try ShippedFoodDatabase.load()
-        } catch {
-            throw CommandFailure("cannot load the food database: \(error)")
-        }
-        try await database.importFoodDatabase(foods, atMs: currentEpochMilliseconds())
-    }
-    return database
-}
 
 /// How nutrient amounts are written for people: "358 mg", or "unknown" when USDA has no value.
 enum NutrientText {
@@ -63,37 +47,41 @@ func parseMeal(_ text: String) throws -> Meal {
     return meal
 }
 
-/// A local date typed as `today`, `yesterday` or YYYY-MM-DD, on the profile's clock.
-func parseDay(_ text: String?, profile: PatientProfile) throws -> CalendarDate {
-    let today: CalendarDate
-    do {
-        today = try profile.localDate(at: currentEpochMilliseconds())
-    } catch {
-        throw CommandFailure("\(error.reason) (fix it with `kidneyhub profile set --time-zone`)")
-    }
+/// A local day typed as `today`, `yesterday` or YYYY-MM-DD (the application resolves it on the profile's clock).
+func parseDay(_ text: String?) throws -> LocalDayChoice {
     switch text?.lowercased() {
-    case nil, "today": return today
-    case "yesterday": return CalendarDate(daysSinceEpoch: today.daysSinceEpoch - 1)
+    case nil, "today": return .today
+    case "yesterday": return .yesterday
     case let typed?:
         do {
-            return try CalendarDate(parsing: typed)
+            return .date(try CalendarDate(parsing: typed))
         } catch {
             throw CommandFailure("'\(typed)' is not a date: use today, yesterday or YYYY-MM-DD")
         }
     }
 }
 
-/// The instant of `--at` (RFC 3339 or local YYYY-MM-DDTHH:MM; now when nil).
-func parseEntryTime(_ text: String?, profile: PatientProfile) throws -> RFC3339Timestamp {
-    let written: String
-    do {
-        written = try EntryTime.rfc3339(text, profile: profile, now: currentEpochMilliseconds())
-    } catch {
-        throw CommandFailure(error.description)
+/// The reader of `--at` (RFC 3339 or local YYYY-MM-DDTHH:MM on the profile's clock; now when nil) the application
+/// calls once it knows the profile.
+func entryTimeReader(_ text: String?) -> EntryTimeReader {
+    { profile, now in
+        let written: String
+        do {
+            written = try EntryTime.rfc3339(text, profile: profile, now: now)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        do {
+            return try RFC3339.parse(written)
+        } catch {
+            throw CommandFailure("--at: \(error)")
+        }
     }
-    do {
-        return try RFC3339.parse(written)
-    } catch {
-        throw CommandFailure("--at: \(error)")
-    }
+}
+
+/// Opens the store for a nutrition command with the shipped food database imported (kept until Export uses the
+/// application; the import itself is `FoodsService.ensureFoodDatabase`).
+func openNutritionStore(_ options: StoreOptions) async throws -> HubDatabase {
+    try await options.openForWriting().foods.ensureFoodDatabase()
+    return try openStoreForWriting(options)
 }

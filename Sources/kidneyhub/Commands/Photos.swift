@@ -3,8 +3,7 @@ import Care
 import Foundation
 import HubCore
 import HubRecords
-import HubStore
-import Imaging
+import HubServices
 
 /// `kidneyhub photos add|list|thumbnail`: meal photos for dietary recall.
 struct Photos: AsyncParsableCommand {
@@ -12,9 +11,6 @@ struct Photos: AsyncParsableCommand {
         abstract: "Meal photos: a thumbnail in the store, the full image in the photos folder.",
         subcommands: [Add.self, List.self, Thumbnail.self]
     )
-
-    /// The longest side of a stored meal-photo thumbnail, in pixels.
-    static let thumbnailSide = 320
 
     /// Options naming the photos folder.
     struct FolderOptions: ParsableArguments {
@@ -49,57 +45,16 @@ struct Photos: AsyncParsableCommand {
 
         func run() async throws {
             let chosenMeal = try parseMeal(meal)
-            let database = try openStoreForWriting(store)
-            try await database.requireCurrentTerms()
-            let stored = try await database.selectProfile(named: profile)
-            let day = try parseDay(date, profile: stored.profile)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue,
-                let data = FileManager.default.contents(atPath: file)
-            else {
-                throw CommandFailure("not stored: \(file): the file cannot be read (no such file or no permission)")
-            }
-            let thumbnail: Imaging.Thumbnail
-            do {
-                thumbnail = try Thumbnailer.thumbnail(of: data, maxSide: Photos.thumbnailSide)
-            } catch {
-                throw CommandFailure("not stored: \(file): \(error.description)")
-            }
-            let directory = folder.resolved(store: store)
-            let extensionText = URL(fileURLWithPath: file).pathExtension.lowercased()
-            let target = (directory as NSString).appendingPathComponent(
-                "\(day)-\(chosenMeal.rawValue)-\(UUID().uuidString.lowercased())"
-                    + (extensionText.isEmpty ? "" : ".\(extensionText)")
+            let added = try await store.openForWriting().photos.add(
+                imageAt: file,
+                meal: chosenMeal,
+                day: try parseDay(date),
+                folder: folder.resolved(store: store),
+                profile: profile
             )
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                try data.write(to: URL(fileURLWithPath: target), options: .atomic)
-            } catch {
-                throw CommandFailure("not stored: cannot copy the image to \(directory): \(error.localizedDescription)")
-            }
-            let photo: StoredMealPhoto
-            do {
-                photo = try await database.addMealPhoto(
-                    NewMealPhoto(
-                        localDate: day,
-                        meal: chosenMeal,
-                        thumbnailPNG: thumbnail.png,
-                        width: thumbnail.width,
-                        height: thumbnail.height,
-                        originalFileName: URL(fileURLWithPath: file).lastPathComponent,
-                        originalBytes: data.count,
-                        storedPath: target
-                    ),
-                    profileId: stored.id,
-                    atMs: currentEpochMilliseconds()
-                )
-            } catch {
-                // The record was not written: remove the copy so nothing is left half-stored.
-                try? FileManager.default.removeItem(atPath: target)
-                throw error
-            }
+            let photo = added.photo
             print(
-                "Stored photo #\(photo.id) of \(photo.meal.rawValue) on \(photo.localDate) for '\(stored.name)': "
+                "Stored photo #\(photo.id) of \(photo.meal.rawValue) on \(photo.localDate) for '\(added.profile.name)': "
                     + "\(photo.width)×\(photo.height) thumbnail; full image at \(photo.storedPath)"
             )
         }
@@ -127,21 +82,19 @@ struct Photos: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let database = try openStoreForWriting(store)
-            let stored = try await database.selectProfile(named: profile)
-            let day = try date.map { try parseDay($0, profile: stored.profile) }
-            let photos = try await database.mealPhotos(profileId: stored.id, date: day)
-            let listings = photos.map {
+            let listed = try await store.openForWriting().photos.list(day: try date.map(parseDay), profile: profile)
+            let day = listed.day
+            let listings = listed.photos.map {
                 Listing(
-                    id: $0.id,
-                    date: $0.localDate.description,
-                    meal: $0.meal.rawValue,
-                    file: $0.originalFileName,
-                    fullImage: $0.storedPath,
-                    fullImagePresent: FileManager.default.fileExists(atPath: $0.storedPath),
-                    thumbnailWidth: $0.width,
-                    thumbnailHeight: $0.height,
-                    thumbnailBytes: $0.thumbnailPNG.count
+                    id: $0.photo.id,
+                    date: $0.photo.localDate.description,
+                    meal: $0.photo.meal.rawValue,
+                    file: $0.photo.originalFileName,
+                    fullImage: $0.photo.storedPath,
+                    fullImagePresent: $0.fullImagePresent,
+                    thumbnailWidth: $0.photo.width,
+                    thumbnailHeight: $0.photo.height,
+                    thumbnailBytes: $0.photo.thumbnailPNG.count
                 )
             }
             if json {
@@ -149,7 +102,7 @@ struct Photos: AsyncParsableCommand {
                 return
             }
             guard !listings.isEmpty else {
-                print("No meal photos\(day.map { " on \($0)" } ?? "") for '\(stored.name)'.")
+                print("No meal photos\(day.map { " on \($0)" } ?? "") for '\(listed.profile.name)'.")
                 return
             }
             printTable(
@@ -172,9 +125,7 @@ struct Photos: AsyncParsableCommand {
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
 
         func run() async throws {
-            let database = try openStoreForWriting(store)
-            let stored = try await database.selectProfile(named: profile)
-            let photo = try await database.mealPhoto(id: id, profileId: stored.id)
+            let photo = try await store.openForWriting().photos.photo(id: id, profile: profile)
             try photo.thumbnailPNG.write(to: URL(fileURLWithPath: out))
             print("Wrote the \(photo.width)×\(photo.height) thumbnail of photo #\(id) to \(out).")
         }

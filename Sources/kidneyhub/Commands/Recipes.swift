@@ -3,7 +3,7 @@ import Care
 import Foundation
 import HubCore
 import HubRecords
-import HubStore
+import HubServices
 
 /// `kidneyhub recipes add|show|list|edit`.
 struct Recipes: AsyncParsableCommand {
@@ -127,12 +127,10 @@ struct Recipes: AsyncParsableCommand {
 
         func run() async throws {
             let inputs = try ingredient.map(Recipes.ingredient)
-            let database = try await openNutritionStore(store)
-            let stored = try await database.addRecipe(
+            let stored = try await store.openForWriting().recipes.add(
                 name: name,
                 ingredients: inputs,
-                servings: servings,
-                atMs: currentEpochMilliseconds()
+                servings: servings
             )
             if json { try printJSON(RecipeListing(stored)) } else { RecipeListing(stored).print() }
         }
@@ -145,8 +143,7 @@ struct Recipes: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let database = try await openNutritionStore(store)
-            let stored = try await database.recipe(named: name)
+            let stored = try await store.openForWriting().recipes.show(name)
             if json { try printJSON(RecipeListing(stored)) } else { RecipeListing(stored).print() }
         }
     }
@@ -157,8 +154,7 @@ struct Recipes: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let database = try await openNutritionStore(store)
-            let listings = try await database.recipes().map(RecipeListing.init)
+            let listings = try await store.openForWriting().recipes.list().map(RecipeListing.init)
             if json {
                 try printJSON(listings)
                 return
@@ -196,13 +192,11 @@ struct Recipes: AsyncParsableCommand {
 
         func run() async throws {
             let inputs = try ingredient.map(Recipes.ingredient)
-            let database = try await openNutritionStore(store)
-            let stored = try await database.editRecipe(
+            let stored = try await store.openForWriting().recipes.edit(
                 name,
                 newName: rename,
                 ingredients: inputs.isEmpty ? nil : inputs,
-                servings: servings,
-                atMs: currentEpochMilliseconds()
+                servings: servings
             )
             if json { try printJSON(RecipeListing(stored)) } else { RecipeListing(stored).print() }
         }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Care
 import Foundation
 import HubCore
-import HubStore
+import HubServices
 
 /// `kidneyhub reminders add|list|answer|remove`: medication and weighing reminders.
 struct Reminders: AsyncParsableCommand {
@@ -32,55 +32,18 @@ struct Reminders: AsyncParsableCommand {
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
 
         func run() async throws {
-            let database = try openStoreForWriting(store)
-            try await database.requireCurrentTerms()
-            let stored = try await database.selectProfile(named: profile)
-            let subject: ReminderSubject
-            switch (medication, weighing) {
-            case (let name?, false):
-                guard
-                    let known = stored.profile.medications.first(where: {
-                        $0.name.lowercased() == name.lowercased()
-                    })
-                else {
-                    let names = stored.profile.medications.map(\.name)
-                    throw CommandFailure(
-                        "--medication: profile '\(stored.name)' has no medication '\(name)' (medications: "
-                            + "\(names.isEmpty ? "none; add one with `kidneyhub medications add`" : names.joined(separator: ", ")))"
-                    )
-                }
-                subject = .medication(known.name)
-            case (nil, true): subject = .weighing
-            default: throw CommandFailure("give --medication NAME or --weighing (one of them)")
-            }
-            if dialysisDays, stored.profile.dialysisSchedule == nil {
-                throw CommandFailure(
-                    "--dialysis-days: profile '\(stored.name)' has no dialysis schedule (`kidneyhub profile set --dialysis-days`)"
-                )
-            }
-            let hours: QuietHours
-            do {
-                hours = try QuietHours(parsing: window)
-            } catch {
-                throw CommandFailure("--window: '\(window)' is not HH:MM-HH:MM")
-            }
-            let rule = ReminderRule(
-                id: 0,
-                profileId: stored.id,
-                subject: subject,
-                windowStart: hours.start,
-                windowEnd: hours.end,
-                minimumSpacingMinutes: spacing,
-                dialysisDaysOnly: dialysisDays,
-                delayMinutes: delay
+            let added = try await store.openForWriting().reminders.add(
+                RemindersService.NewReminder(
+                    medication: medication,
+                    weighing: weighing,
+                    window: window,
+                    spacingMinutes: spacing,
+                    delayMinutes: delay,
+                    dialysisDaysOnly: dialysisDays
+                ),
+                profile: profile
             )
-            do {
-                try rule.validate()
-            } catch {
-                throw CommandFailure("not stored: --\(error)")
-            }
-            let added = try await database.addReminder(rule, atMs: currentEpochMilliseconds())
-            print("Added reminder #\(added.id): \(subject), \(window), every \(spacing) min at most.")
+            print("Added reminder #\(added.id): \(added.subject), \(window), every \(spacing) min at most.")
         }
     }
 
@@ -90,9 +53,7 @@ struct Reminders: AsyncParsableCommand {
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
 
         func run() async throws {
-            let database = try openStoreForReading(store)
-            let stored = try await database.selectProfile(named: profile)
-            let reminders = try await database.reminders(profileId: stored.id)
+            let reminders = try await store.openForReading().reminders.list(profile: profile)
             guard !reminders.isEmpty else {
                 print("No reminders; add one with `kidneyhub reminders add`.")
                 return
@@ -124,16 +85,13 @@ struct Reminders: AsyncParsableCommand {
             guard let parsed = ReminderAnswer(rawValue: answer) else {
                 throw CommandFailure("answer: done, already-taken or skip (not '\(answer)')")
             }
-            let database = try openStoreForWriting(store)
-            let stored = try await database.selectProfile(named: profile)
-            let atMs = try now.map { try parseInstant($0, option: "--now") } ?? currentEpochMilliseconds()
-            let day = GoalCalendar.date(at: atMs, in: try stored.profile.timeZone())
-            let rule: ReminderRule
-            do {
-                rule = try await database.answerReminder(id: id, profileId: stored.id, answer: parsed, on: day)
-            } catch {
-                throw CommandFailure("profile '\(stored.name)' has no reminder #\(id) (see `kidneyhub reminders list`)")
-            }
+            let app = try store.openForWriting()
+            let rule = try await app.reminders.answer(
+                id: id,
+                parsed,
+                at: try now.map { try parseInstant($0, option: "--now") },
+                profile: profile
+            )
             print(
                 "Reminder #\(id) answered \(parsed.rawValue); next time it fires \(rule.delayMinutes) min into its window."
             )
@@ -147,13 +105,7 @@ struct Reminders: AsyncParsableCommand {
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
 
         func run() async throws {
-            let database = try openStoreForWriting(store)
-            let stored = try await database.selectProfile(named: profile)
-            do {
-                try await database.removeReminder(id: id, profileId: stored.id, atMs: currentEpochMilliseconds())
-            } catch {
-                throw CommandFailure("profile '\(stored.name)' has no reminder #\(id) (see `kidneyhub reminders list`)")
-            }
+            try await store.openForWriting().reminders.remove(id: id, profile: profile)
             print("Removed reminder #\(id).")
         }
     }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Care
 import Foundation
 import HubCore
-import HubStore
+import HubServices
 
 /// `kidneyhub rewards list`: points and badges earned.
 struct Rewards: AsyncParsableCommand {
@@ -19,9 +19,9 @@ struct Rewards: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let database = try openStoreForReading(store)
-            let stored = try await database.selectProfile(named: profile)
-            let rewards = try await database.rewards(profileId: stored.id)
+            let list = try await store.openForReading().rewards.list(profile: profile)
+            let stored = list.profile
+            let rewards = list.rewards
             if json {
                 try printJSON(rewards)
                 return
@@ -42,7 +42,7 @@ struct Rewards: AsyncParsableCommand {
                     ]
                 }
             )
-            print("Total: \(rewards.map(\.points).reduce(0, +)) points")
+            print("Total: \(list.totalPoints) points")
         }
     }
 }

@@ -1,0 +1,71 @@
+import Care
+import HubRecords
+import HubStore
+
+/// The notification feed and how notifications reach the person.
+public struct NotificationsService: Sendable {
+    let app: HubApplication
+
+    /// The profile's notifications, newest first.
+    public func list(profile: String?, unreadOnly: Bool, limit: Int) async throws -> [StoredNotification] {
+        let stored = try await app.store.selectProfile(named: profile)
+        return try await app.store.notifications(profileId: stored.id, unreadOnly: unreadOnly, limit: limit)
+    }
+
+    /// Marks notifications read: `ids`, or every unread one of the profile when nil; returns how many changed.
+    public func markRead(ids: [Int64]?, profile: String?) async throws -> Int {
+        let stored = try await app.store.selectProfile(named: profile)
+        return try await app.store.markNotificationsRead(ids: ids, profileId: stored.id, atMs: app.now())
+    }
+
+    /// A change to the notification settings; every field left at its default changes nothing.
+    public struct SettingsChange: Sendable, Equatable {
+        /// Types switched on.
+        public var enable: [NotificationType] = []
+        /// Types switched off (not queued at all).
+        public var disable: [NotificationType] = []
+        /// New quiet hours: `.some(nil)` removes them.
+        public var quietHours: QuietHours?? = nil
+        /// Hold alerts in quiet hours too.
+        public var quietForAlerts = false
+        /// Push to the desktop or not.
+        public var desktop: Bool? = nil
+        /// The command and its arguments: `.some(nil)` removes it.
+        public var command: [String]?? = nil
+        /// How the command gets the notification.
+        public var commandInput: NotificationSettings.CommandInput? = nil
+
+        /// No change.
+        public init() {}
+
+        /// Whether this changes nothing.
+        public var isEmpty: Bool { self == SettingsChange() }
+    }
+
+    /// The profile's notification settings after `change` (validated, and stored when it changes anything).
+    public func settings(profile: String?, change: SettingsChange = SettingsChange()) async throws
+        -> NotificationSettings
+    {
+        let stored = try await app.store.selectProfile(named: profile)
+        var settings = try await app.store.notificationSettings(profileId: stored.id)
+        settings.disabledTypes.subtract(change.enable)
+        settings.disabledTypes.formUnion(change.disable)
+        if let quietHours = change.quietHours { settings.quietHours = quietHours }
+        if change.quietForAlerts { settings.quietHoursExempt.remove(.alert) }
+        if let desktop = change.desktop { settings.desktop = desktop }
+        if let command = change.command { settings.command = command }
+        if let input = change.commandInput { settings.commandInput = input }
+        do {
+            try settings.validate()
+        } catch {
+            throw CareServiceError.notStored(reason: "\(error)")
+        }
+        if !change.isEmpty { try await app.store.saveNotificationSettings(settings, profileId: stored.id) }
+        return settings
+    }
+}
+
+extension HubApplication {
+    /// The notification feed and settings.
+    public var notifications: NotificationsService { NotificationsService(app: self) }
+}
