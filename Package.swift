@@ -329,6 +329,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        .testTarget(
+            name: "HubServicesTests",
+            dependencies: ["HubServices", "HubRecords", "HubCore", "Clinical", "Care", "TestSupport", "FoodData"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: kidneyhub: the command line, thin over the modules.
         .executableTarget(
             name: "kidneyhub",
