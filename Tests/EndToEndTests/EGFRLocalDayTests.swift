@@ -13,11 +13,11 @@ import Testing
         try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
     }
 
-    @Test func aCreatinineDrawnAt2330InNewYorkIsOnTheBerlinDayEverywhere() async throws {
+    @Test func aCreatinineDrawnAt2330AtMinusFiveIsOnTheBerlinDayEverywhere() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         try await workspace.acceptTerms()
-        // Born 11 March: 65 on the laboratory's day (10 March in New York), 66 on the patient's (11 March in Berlin).
+        // Born 11 March: 65 on the laboratory's day (10 March at UTC−05:00), 66 on the patient's (11 March in Berlin).
         let set = try await run(
             workspace,
             [
@@ -51,7 +51,10 @@ import Testing
         #expect(point["value"] as? Double == listed)
 
         let pdf = "\(workspace.path)/report.pdf"
-        let report = try await run(workspace, ["report", "pdf", "--from", "2026-03-01", "--to", "2026-03-31", "--out", pdf])
+        let report = try await run(
+            workspace,
+            ["report", "pdf", "--from", "2026-03-01", "--to", "2026-03-31", "--out", pdf]
+        )
         #expect(report.status == 0, "\(report.stderr)")
         let text = try await CommandResult.run("/usr/bin/pdftotext", [pdf, "-"], timeout: .seconds(60)).stdout
         let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")

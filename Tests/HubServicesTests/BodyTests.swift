@@ -10,6 +10,7 @@ import Testing
 @Suite struct BodyTests {
     @Test func weightsByHandAreTaggedAndGiveTheSessionsGain() async throws {
         let fixture = try await ServiceFixture { changes in
+            changes.category = "hemodialysis"
             changes.schedule = "mon,wed,fri 08:00-12:00"
             changes.dryWeightKilograms = 80
         }
@@ -37,14 +38,24 @@ import Testing
     }
 
     @Test func aWeightTheScheduleCannotPlaceWaitsForConfirmation() async throws {
-        let fixture = try await ServiceFixture()
+        let fixture = try await ServiceFixture { changes in
+            changes.category = "hemodialysis"
+            changes.schedule = "tue 08:00-12:00"
+        }
         defer { fixture.remove() }
-        let added = try await fixture.app.weight.add(value: 81, unit: "kg", phase: nil, at: nil, profile: nil)
+        // Tuesday 10:00, during the session: pre or post cannot be told.
+        let added = try await fixture.app.weight.add(
+            value: 81,
+            unit: "kg",
+            phase: nil,
+            at: "2026-11-17T10:00",
+            profile: nil
+        )
         let id = try #require(added.entries.first?.measurement.id)
         let (_, pending) = try await fixture.app.weight.pendingConfirmation(profile: nil)
         #expect(pending.map(\.measurementId) == [id])
-        let (_, record) = try await fixture.app.weight.confirm(measurementId: id, phase: .none, profile: nil)
-        #expect(record.phase == DialysisPhase.none && record.source == .confirmed)
+        let (_, record) = try await fixture.app.weight.confirm(measurementId: id, phase: .noDialysis, profile: nil)
+        #expect(record.phase == .noDialysis && record.source == WeightPhaseSource.confirmed)
         #expect(try await fixture.app.weight.pendingConfirmation(profile: nil).1.isEmpty)
     }
 
@@ -72,7 +83,12 @@ import Testing
         )
         #expect(added.time == "2026-11-17T07:10:00+01:00")
         #expect(added.measurements.map(\.measurement.kind) == [.bloodPressure, .heartRate])
-        let listed = try await fixture.app.measurements.list(kind: .bloodPressure, sinceMs: nil, untilMs: nil, limit: nil)
+        let listed = try await fixture.app.measurements.list(
+            kind: .bloodPressure,
+            sinceMs: nil,
+            untilMs: nil,
+            limit: nil
+        )
         #expect(listed.first?.measurement.components?["systolic"] == 128)
     }
 }

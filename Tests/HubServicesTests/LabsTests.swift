@@ -11,7 +11,7 @@ import Testing
     @Test func creatinineLateInAnotherZoneTakesTheAgeOnTheProfilesDay() async throws {
         let fixture = try await ServiceFixture()
         defer { fixture.remove() }
-        // 23:30 on 10 March in New York is 05:30 on 11 March in Berlin, the patient's 66th birthday.
+        // 23:30 on 10 March at UTC−05:00 is 05:30 on 11 March in Berlin, the patient's 66th birthday.
         _ = try await fixture.app.labs.add(
             analyte: "creatinine",
             value: "1.5",
@@ -71,7 +71,13 @@ import Testing
             )
         }
         await #expect(throws: LabsError.self) {
-            _ = try await fixture.app.labs.add(analyte: "potassium", value: "0x1p2", unit: "mmol/L", date: nil, profile: nil)
+            _ = try await fixture.app.labs.add(
+                analyte: "potassium",
+                value: "0x1p2",
+                unit: "mmol/L",
+                date: nil,
+                profile: nil
+            )
         }
     }
 

@@ -16,6 +16,7 @@ import Testing
         #expect(view.age != nil)
         #expect(view.age == view.stored.profile.age(on: fixture.app.profiles.today(in: view.stored.profile)))
         var changes = ProfileChanges()
+        changes.category = "hemodialysis"
         changes.schedule = "tue,thu,sat 08:00-12:00"
         let (saved, created) = try await fixture.app.profiles.save(changes)
         #expect(!created)

@@ -9,7 +9,11 @@ struct ServiceFixture {
     let app: HubApplication
 
     /// A man born `birthDate` in `timeZone`, named Max.
-    init(birthDate: String = "1960-03-11", timeZone: String = "Europe/Berlin", extra: (inout ProfileChanges) -> Void = { _ in })
+    init(
+        birthDate: String = "1960-03-11",
+        timeZone: String = "Europe/Berlin",
+        extra: (inout ProfileChanges) -> Void = { _ in }
+    )
         async throws
     {
         directory = try TemporaryDirectory()

@@ -1,4 +1,5 @@
 import HubCore
+
 /// One series ready to summarise: its name, its display unit and its points in that unit.
 public struct TrendSeries: Sendable, Hashable {
     /// The subject's id, or the component for blood pressure (`systolic`, `diastolic`).

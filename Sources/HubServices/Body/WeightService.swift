@@ -76,7 +76,9 @@ public struct WeightService: Sendable {
         )
         return Added(
             profile: stored,
-            entries: rows.map { row in Entry(measurement: row, phase: weights.first { $0.measurementId == row.id }?.phase) }
+            entries: rows.map { row in
+                Entry(measurement: row, phase: weights.first { $0.measurementId == row.id }?.phase)
+            }
         )
     }
 

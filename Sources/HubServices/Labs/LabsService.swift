@@ -207,9 +207,13 @@ public struct LabsService: Sendable {
         var row = Row(result: stored)
         switch result.analyteID {
         case LabAnalyte.creatinine.id:
-            let derived = Result { () throws(EGFRDerivationError) in try CreatinineEGFR.derive(result, profile: profile) }
-            row.derivedEGFR = derived
-            if case .success(let egfr) = derived { row.stage = (try? GFRCategory(egfr: egfr.egfr))?.rawValue }
+            do {
+                let derived = try CreatinineEGFR.derive(result, profile: profile)
+                row.derivedEGFR = .success(derived)
+                row.stage = (try? GFRCategory(egfr: derived.egfr))?.rawValue
+            } catch {
+                row.derivedEGFR = .failure(error)
+            }
         case LabAnalyte.egfr.id:
             row.stage = (try? GFRCategory(egfr: result.value))?.rawValue
         case LabAnalyte.urineAlbuminCreatinineRatio.id:

@@ -41,7 +41,8 @@ public enum ProfileError: Error, Sendable, CustomStringConvertible {
         case .unknownProfileWithoutCreate(let name, let known):
             "no profile named '\(name)' (profiles: \(known.joined(separator: ", ")))"
         case .nameNeeded: "the store has no profile yet: give the new profile a name"
-        case .notSaved(let problems): "the profile was not saved: \(problems.map(\.description).joined(separator: "; "))"
+        case .notSaved(let problems):
+            "the profile was not saved: \(problems.map(\.description).joined(separator: "; "))"
         case .noAvatar(let profile): "profile '\(profile)' has no avatar"
         }
     }
@@ -261,7 +262,9 @@ public struct ProfileService: Sendable {
         }
         if size > Thumbnailer.maximumInputBytes {
             return .failure(
-                AvatarProblem(reason: ImageError.tooLarge(bytes: size, limit: Thumbnailer.maximumInputBytes).description)
+                AvatarProblem(
+                    reason: ImageError.tooLarge(bytes: size, limit: Thumbnailer.maximumInputBytes).description
+                )
             )
         }
         guard let data = FileManager.default.contents(atPath: path) else {

@@ -51,7 +51,9 @@ struct Labs: AsyncParsableCommand {
                 unit: labValue.originalUnit,
                 analyte: labValue.analyteID
             )
-            print("Stored \(labValue.analyteID) \(text) taken at \(RFC3339.format(labValue.takenAt)) for '\(added.profile.name)'.")
+            print(
+                "Stored \(labValue.analyteID) \(text) taken at \(RFC3339.format(labValue.takenAt)) for '\(added.profile.name)'."
+            )
         }
     }
 

@@ -39,10 +39,14 @@ struct Medications: AsyncParsableCommand {
                 )
                 print("Added \(medication.name) to profile '\(stored.name)'.")
             } catch MedicationsError.invalid(let problems) {
-                let labels: [MedicationsService.Field: String] = [.name: "name", .dose: "--dose", .schedule: "--schedule"]
+                let labels: [MedicationsService.Field: String] = [
+                    .name: "name", .dose: "--dose", .schedule: "--schedule",
+                ]
                 throw CommandFailure(
                     "not stored:\n"
-                        + problems.map { "  \(labels[$0.field] ?? $0.field.rawValue): \($0.reason)" }.joined(separator: "\n")
+                        + problems.map { "  \(labels[$0.field] ?? $0.field.rawValue): \($0.reason)" }.joined(
+                            separator: "\n"
+                        )
                 )
             } catch MedicationsError.duplicate(let profileName, let existing) {
                 throw CommandFailure(
@@ -90,7 +94,10 @@ struct Medications: AsyncParsableCommand {
 
         func run() async throws {
             do {
-                let (stored, removed) = try await store.openForWriting().medications.remove(name: name, profile: profile)
+                let (stored, removed) = try await store.openForWriting().medications.remove(
+                    name: name,
+                    profile: profile
+                )
                 print("Removed \(removed.name) from profile '\(stored.name)'.")
             } catch let error as MedicationsError {
                 throw CommandFailure("\(error)")

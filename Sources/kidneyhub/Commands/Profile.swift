@@ -201,7 +201,9 @@ struct Profile: AsyncParsableCommand {
             do {
                 (stored, avatar) = try await store.openForReading().profiles.avatar(profile)
             } catch ProfileError.noAvatar(let name) {
-                throw CommandFailure("profile '\(name)' has no avatar: set one with `kidneyhub profile set --avatar FILE`")
+                throw CommandFailure(
+                    "profile '\(name)' has no avatar: set one with `kidneyhub profile set --avatar FILE`"
+                )
             }
             do {
                 try avatar.thumbnailPNG.write(to: URL(fileURLWithPath: out))

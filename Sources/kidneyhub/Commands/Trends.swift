@@ -3,8 +3,8 @@ import Care
 import Clinical
 import Foundation
 import HubCore
-import TerminalOutput
 import HubServices
+import TerminalOutput
 
 /// `kidneyhub trends KIND`.
 struct Trends: AsyncParsableCommand {
