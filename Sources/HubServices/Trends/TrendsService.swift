@@ -54,6 +54,16 @@ public struct TrendsService: Sendable {
         }
     }
 
+    /// One series with its summary over the window.
+    public struct SeriesTrend: Sendable {
+        /// The series, every point.
+        public var series: TrendSeries
+        /// Its statistics over the window.
+        public var summary: TrendSummary
+        /// For the gain: min, max and mean % of the dry weight over the window's sessions (nil without a dry weight).
+        public var dryWeightShare: (minimum: Double, maximum: Double, mean: Double)?
+    }
+
     /// A trend: each series with its summary over the window, and what goes with it.
     public struct Trend: Sendable {
         /// The profile shown.
@@ -63,7 +73,7 @@ public struct TrendsService: Sendable {
         /// Every reading, or daily means.
         public var aggregation: TrendAggregation
         /// Each series (two for blood pressure) with its summary over the window.
-        public var summaries: [(series: TrendSeries, summary: TrendSummary)]
+        public var summaries: [SeriesTrend]
         /// For egfr: the slope over every eGFR value of the profile, not only the window.
         public var egfrSlope: EGFRSlopeAssessment?
         /// For the gain: each session's gain in % of the dry weight, by instant.
@@ -150,13 +160,22 @@ public struct TrendsService: Sendable {
         }
 
         let aggregation = request.aggregation(in: timeZone)
-        var summaries: [(series: TrendSeries, summary: TrendSummary)] = []
+        var summaries: [SeriesTrend] = []
         for series in built.series {
             do {
+                let summary = try TrendAnalysis.summarize(
+                    series.points,
+                    days: days,
+                    endingAt: now,
+                    aggregation: aggregation
+                )
                 summaries.append(
-                    (
-                        series,
-                        try TrendAnalysis.summarize(series.points, days: days, endingAt: now, aggregation: aggregation)
+                    SeriesTrend(
+                        series: series,
+                        summary: summary,
+                        dryWeightShare: percentOfDryWeight.flatMap {
+                            DialysisWeightSeries.percentSummary(summary.points, percentOfDryWeight: $0)
+                        }
                     )
                 )
             } catch {

@@ -92,6 +92,7 @@ struct Trends: AsyncParsableCommand {
         let timeZone = trend.timeZone
         let aggregation = trend.aggregation
         let summaries = trend.summaries.map { ($0.series, $0.summary) }
+        let shares = trend.summaries.map(\.dryWeightShare)
         let first = summaries[0].1
         let slope = trend.egfrSlope
         let percentOfDryWeight = trend.percentOfDryWeight
@@ -105,6 +106,7 @@ struct Trends: AsyncParsableCommand {
             aggregation: aggregation,
             timeZone: timeZone,
             summaries: summaries,
+            shares: shares,
             egfrSlope: slope,
             percentOfDryWeight: percentOfDryWeight,
             notes: notes
@@ -179,11 +181,8 @@ struct Trends: AsyncParsableCommand {
             if derived > 0 {
                 rows.append(["derived", "\(derived) of \(summary.count) from creatinine (CKD-EPI 2021)"])
             }
-            if let percentOfDryWeight {
-                if let share = DialysisWeightSeries.percentSummary(
-                    summary.points,
-                    percentOfDryWeight: percentOfDryWeight
-                ) {
+            if percentOfDryWeight != nil {
+                if let share = shares[index] {
                     rows.append(["min % of dry weight", "\(LabEntry.fixed(share.minimum, decimals: 1)) %"])
                     rows.append(["max % of dry weight", "\(LabEntry.fixed(share.maximum, decimals: 1)) %"])
                     rows.append(["mean % of dry weight", "\(LabEntry.fixed(share.mean, decimals: 1)) %"])
@@ -278,6 +277,7 @@ private struct TrendReport: Encodable {
         aggregation: TrendAggregation,
         timeZone: TimeZone,
         summaries: [(TrendSeries, TrendSummary)],
+        shares: [(minimum: Double, maximum: Double, mean: Double)?],
         egfrSlope: EGFRSlopeAssessment? = nil,
         percentOfDryWeight: [Int64: Double]? = nil,
         notes: [String]
@@ -297,8 +297,9 @@ private struct TrendReport: Encodable {
             start: localTime(first?.previousPeriod.start ?? 0, timeZone),
             end: localTime(first?.previousPeriod.end ?? 0, timeZone)
         )
-        series = summaries.map { series, summary in
-            Series(
+        series = zip(summaries, shares).map { item, share in
+            let (series, summary) = item
+            return Series(
                 name: series.name,
                 unit: series.unit,
                 count: summary.count,
@@ -307,9 +308,7 @@ private struct TrendReport: Encodable {
                 mean: summary.mean,
                 previousMean: summary.previousMean,
                 change: summary.change,
-                percentOfDryWeight: percentOfDryWeight.flatMap {
-                    DialysisWeightSeries.percentSummary(summary.points, percentOfDryWeight: $0)
-                }.map { Share(minimum: $0.minimum, maximum: $0.maximum, mean: $0.mean) },
+                percentOfDryWeight: share.map { Share(minimum: $0.minimum, maximum: $0.maximum, mean: $0.mean) },
                 points: summary.points.map { point in
                     let derived = series.derivedInstants.contains(point.epochMilliseconds)
                     return Point(
