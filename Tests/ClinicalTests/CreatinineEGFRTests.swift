@@ -41,4 +41,24 @@ import Testing
         person = try profile(zone: "Nowhere/Atlantis")
         #expect(throws: EGFRDerivationError.self) { try CreatinineEGFR.derive(sample, profile: person) }
     }
+
+    @Test func aReportedEGFROnTheProfilesDayKeepsTheDrawFromBeingDerivedTwice() throws {
+        let person = try profile(zone: "Europe/Berlin")
+        let reported = try LabValidation.validate(
+            analyte: "egfr",
+            value: 50,
+            unit: "mL/min/{1.73_m2}",
+            takenAt: try RFC3339.parse("2026-03-11T08:00:00+01:00"),
+            now: try RFC3339.parse("2026-11-01T00:00:00Z").epochMilliseconds
+        )
+        // On its own offset the creatinine is on 10 March; on the patient's clock it is the reported eGFR's day.
+        let built = try TrendSeriesBuilder.labSeries(
+            .egfr,
+            results: [reported],
+            creatinine: [try creatinine(at: "2026-03-10T23:30:00-05:00")],
+            profile: person
+        )
+        #expect(built.series.first?.points.count == 1)
+        #expect(built.series.first?.derivedInstants.isEmpty == true)
+    }
 }
