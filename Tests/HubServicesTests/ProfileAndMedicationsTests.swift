@@ -32,6 +32,8 @@ import Testing
         changes.create = true
         let (saved, created) = try await fixture.app.profiles.save(changes)
         #expect(created && saved.name == "Mxa")
+        #expect(try await fixture.app.profiles.list().map(\.name) == ["Max", "Mxa"])
+        #expect(try await fixture.app.profiles.select("mxa").id == saved.id)
     }
 
     @Test func everyInvalidInputIsNamedAndNothingIsSaved() async throws {

@@ -59,21 +59,27 @@ public struct ProfileChanges: Sendable {
     public var profile: String?
     /// Create the profile named by `profile` when the store holds others.
     public var create = false
+    /// The name (renames an existing profile).
     public var name: String?
     /// `YYYY-MM-DD`.
     public var birthDate: String?
     /// `female` or `male`.
     public var sex: String?
+    /// Height in cm.
     public var heightCentimeters: Double?
     /// A `DiseaseCategory` word.
     public var category: String?
     /// "tue,thu,sat 08:00-12:00", groups separated by ';'.
     public var schedule: String?
+    /// Dry (target) weight in kg.
     public var dryWeightKilograms: Double?
     /// `none`, `type_1` or `type_2`.
     public var diabetes: String?
+    /// Diabetic diet goals agreed with the care team, in words.
     public var dietGoals: String?
+    /// Carbohydrate per main meal, g (a diabetic diet goal).
     public var carbohydrateGramsPerMeal: Double?
+    /// Individual HbA1c target, % (a diabetic diet goal).
     public var hba1cTargetPercent: Double?
     /// An IANA time zone.
     public var timeZone: String?
@@ -105,6 +111,11 @@ public struct ProfileService: Sendable {
         public var avatar: StoredAvatar?
         /// The age in whole years today on the profile's clock, when the date of birth is set.
         public var age: Int?
+    }
+
+    /// Every profile in the store, by name.
+    public func list() async throws(PatientRecordError) -> [StoredProfile] {
+        try await app.store.profiles()
     }
 
     /// The profile named `name` (letter case ignored), or the store's only one.
