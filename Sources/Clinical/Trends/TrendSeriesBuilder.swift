@@ -1,4 +1,5 @@
 import HubCore
+
 /// One series ready to summarise: its name, its display unit and its points in that unit.
 public struct TrendSeries: Sendable, Hashable {
     /// The subject's id, or the component for blood pressure (`systolic`, `diastolic`).
@@ -63,18 +64,18 @@ public enum TrendSeriesBuilder {
         var notes: [String] = []
         var derived: Set<Int64> = []
         if lab.id == LabAnalyte.egfr.id {
-            // One blood draw gives one eGFR point: a creatinine result whose sample day (on its own clock) has a
-            // reported eGFR is not derived again, even when the two were entered at different times of day, so a
-            // draw never counts twice in the slope.
-            func sampleDay(_ timestamp: RFC3339Timestamp) -> Int64 {
-                (timestamp.epochMilliseconds + Int64(timestamp.utcOffsetSeconds) * 1000)
-                    .quotientAndRemainder(dividingBy: 86_400_000).quotient
+            // One blood draw gives one eGFR point: a creatinine result whose sample day (in the profile's time zone,
+            // the rule of `CreatinineEGFR.sampleDay`) has a reported eGFR is not derived again, even when the two were
+            // entered at different times of day, so a draw never counts twice in the slope.
+            func sampleDay(_ timestamp: RFC3339Timestamp) -> CalendarDate? {
+                try? CreatinineEGFR.sampleDay(timestamp.epochMilliseconds, profile: profile)
             }
             let reportedDays = Set(
-                results.filter { $0.analyteID == LabAnalyte.egfr.id }.map { sampleDay($0.takenAt) }
+                results.filter { $0.analyteID == LabAnalyte.egfr.id }.compactMap { sampleDay($0.takenAt) }
             )
             let candidates = creatinine.filter {
-                $0.analyteID == LabAnalyte.creatinine.id && !reportedDays.contains(sampleDay($0.takenAt))
+                $0.analyteID == LabAnalyte.creatinine.id
+                    && !(sampleDay($0.takenAt).map(reportedDays.contains) ?? false)
             }
             let (egfr, egfrNotes) = derivedEGFR(candidates, profile: profile)
             notes += egfrNotes
@@ -121,37 +122,34 @@ public enum TrendSeriesBuilder {
         return TrendSeriesSet(series: series)
     }
 
-    /// eGFR (CKD-EPI 2021, mL/min/{1.73_m2}) for each creatinine result, at the age on the sample's local date;
-    /// notes say why results were left out.
+    /// eGFR (CKD-EPI 2021, mL/min/{1.73_m2}) for each creatinine result through `CreatinineEGFR.derive` (the age on
+    /// the sample's local day in the profile's time zone); notes say why results were left out.
     static func derivedEGFR(_ creatinine: [LabValue], profile: PatientProfile) -> ([TrendPoint], [String]) {
         guard !creatinine.isEmpty else { return ([], []) }
-        guard let sex = profile.sexAtBirth else {
+        guard profile.sexAtBirth != nil else {
             return ([], ["eGFR is not derived from creatinine: CKD-EPI 2021 needs the sex at birth"])
         }
-        guard let born = profile.dateOfBirth else {
+        guard profile.dateOfBirth != nil else {
             return ([], ["eGFR is not derived from creatinine: CKD-EPI 2021 needs the date of birth"])
         }
         var points: [TrendPoint] = []
         var notes: [String] = []
         for result in creatinine {
-            let localMs = result.takenAt.epochMilliseconds + Int64(result.takenAt.utcOffsetSeconds) * 1000
-            let day = CalendarDate(daysSinceEpoch: Int(floorDivide(localMs, LocalClock.millisecondsPerDay)))
             do {
-                let egfr = try CKDEPI2021.egfr(creatinine: result, ageYears: born.fullYears(until: day), sex: sex)
-                points.append(TrendPoint(epochMilliseconds: result.takenAt.epochMilliseconds, value: egfr))
+                let derived = try CreatinineEGFR.derive(result, profile: profile)
+                points.append(TrendPoint(epochMilliseconds: derived.epochMilliseconds, value: derived.egfr))
             } catch {
+                let reason =
+                    switch error {
+                    case .equation(let refused): refused.reason
+                    default: error.description
+                    }
                 notes.append(
-                    "eGFR is not derived from the creatinine taken at \(RFC3339.format(result.takenAt)): "
-                        + error.reason
+                    "eGFR is not derived from the creatinine taken at \(RFC3339.format(result.takenAt)): " + reason
                 )
             }
         }
         return (points, notes)
-    }
-
-    private static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
-        let quotient = a / b
-        return (a % b != 0 && (a < 0) != (b < 0)) ? quotient - 1 : quotient
     }
 
     /// Converters to one unit, resolved once per source unit.

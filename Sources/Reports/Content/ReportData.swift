@@ -63,12 +63,10 @@ public struct ReportData: Sendable {
         var candidates: [(Double, Int64)] = labs.filter { $0.analyteID == LabAnalyte.egfr.id }.map {
             ($0.value, $0.takenAt.epochMilliseconds)
         }
-        if let sex = profile.sexAtBirth, let born = profile.dateOfBirth {
-            for lab in labs where lab.analyteID == LabAnalyte.creatinine.id {
-                guard let day = try? profile.localDate(at: lab.takenAt.epochMilliseconds) else { continue }
-                if let egfr = try? CKDEPI2021.egfr(creatinine: lab, ageYears: born.fullYears(until: day), sex: sex) {
-                    candidates.append((egfr, lab.takenAt.epochMilliseconds))
-                }
+        // The one derivation (CreatinineEGFR): the same day and age as `labs list` and `trends egfr`.
+        for lab in labs where lab.analyteID == LabAnalyte.creatinine.id {
+            if let derived = try? CreatinineEGFR.derive(lab, profile: profile) {
+                candidates.append((derived.egfr, derived.epochMilliseconds))
             }
         }
         guard let latest = candidates.max(by: { $0.1 < $1.1 }), let category = try? GFRCategory(egfr: latest.0)

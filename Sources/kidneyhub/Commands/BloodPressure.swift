@@ -1,9 +1,8 @@
 import ArgumentParser
-import CareEngine
 import Foundation
 import HubCore
 import HubRecords
-import HubStore
+import HubServices
 
 /// `kidneyhub bp add`.
 struct BloodPressure: AsyncParsableCommand {
@@ -51,44 +50,24 @@ struct BloodPressure: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let database = try openStoreForWriting(store)
-            try await database.requireCurrentTerms()
-            let stored = try await database.selectProfile(named: profile)
             let parts = pressure.split(separator: "/").compactMap { Double($0) }
-            let time = try EntryTime.rfc3339(at, profile: stored.profile, now: currentEpochMilliseconds())
-            let context = RawMeasurementContext(bodyPosition: position, sampleSite: arm.map { "\($0) arm" })
-            var readings = [
-                RawMeasurement(
-                    kind: MeasurementKind.bloodPressure.rawValue,
-                    components: ["systolic": parts[0], "diastolic": parts[1]],
-                    unit: unit,
-                    effectiveTime: time,
-                    context: context
-                )
-            ]
-            if let pulse {
-                readings.append(
-                    RawMeasurement(
-                        kind: MeasurementKind.heartRate.rawValue,
-                        value: pulse,
-                        unit: "/min",
-                        effectiveTime: time,
-                        context: RawMeasurementContext(bodyPosition: position)
-                    )
-                )
-            }
-            let entry = ManualEntry(
-                store: database,
-                work: CarePostCommitWork(store: database, dispatcher: notificationDispatcher(database))
-            )
-            let rows: [StoredMeasurement]
+            let added: BloodPressureService.Added
             do {
-                rows = try await entry.record(readings, for: stored)
-                await notificationDispatcher(database).deliverDue(at: currentEpochMilliseconds())
-            } catch let error as MeasurementFieldError {
+                added = try await store.openForWriting().bloodPressure.add(
+                    systolic: parts[0],
+                    diastolic: parts[1],
+                    unit: unit,
+                    pulse: pulse,
+                    position: position.flatMap(BodyPosition.init(rawValue:)),
+                    arm: arm,
+                    at: at,
+                    profile: profile
+                )
+            } catch let error as EntryRefused {
                 throw CommandFailure("not stored: \(error)")
             }
-            for row in rows {
+            let (stored, time) = (added.profile, added.time)
+            for row in added.measurements {
                 print(
                     "Stored \(row.measurement.kind.rawValue) #\(row.id) \(MeasurementListing.valueText(row.measurement)) "
                         + "\(row.measurement.unit) taken at \(time) for '\(stored.name)'."

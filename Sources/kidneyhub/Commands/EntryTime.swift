@@ -1,54 +1,16 @@
 import Clinical
-import Foundation
 import HubCore
+import HubServices
 
-/// When a manual entry was taken, as typed with `--at`.
+/// When a manual entry was taken, as typed with `--at`: the application layer's reader (`EntryTimeText`), kept under
+/// this name for the commands that call it.
 enum EntryTime {
-    struct Problem: Error, CustomStringConvertible {
-        var description: String
-    }
+    typealias Problem = EntryTimeText.Problem
 
     /// The RFC 3339 time of an entry: `--at` as an RFC 3339 time with offset, or a local `YYYY-MM-DDTHH:MM` (or with
     /// a space) on the profile's clock; now on the profile's clock when nil.
     static func rfc3339(_ text: String?, profile: PatientProfile, now: Int64) throws(Problem) -> String {
-        let zone: TimeZone
-        do {
-            zone = try profile.timeZone()
-        } catch {
-            throw Problem(description: "\(error.reason) (fix it with `kidneyhub profile set --time-zone`)")
-        }
-        guard let text = text?.trimmingCharacters(in: .whitespaces) else {
-            return format(now, in: zone)
-        }
-        if (try? RFC3339.parse(text)) != nil { return text }
-        let parts = text.split(whereSeparator: { $0 == "T" || $0 == " " })
-        guard parts.count == 2, let day = try? CalendarDate(parsing: String(parts[0])),
-            let time = try? LocalTime(parsing: String(parts[1]))
-        else {
-            throw Problem(
-                description: "--at: '\(text)' is neither an RFC 3339 time with offset (e.g. 2026-11-17T07:10:00+01:00) "
-                    + "nor a local time YYYY-MM-DDTHH:MM (e.g. 2026-11-17T07:10, in \(zone.identifier))"
-            )
-        }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let (year, month, dayOfMonth) = day.components
-        let components = DateComponents(
-            year: year,
-            month: month,
-            day: dayOfMonth,
-            hour: time.hour,
-            minute: time.minute
-        )
-        guard let date = calendar.date(from: components) else {
-            throw Problem(description: "--at: '\(text)' does not exist in \(zone.identifier)")
-        }
-        return format(Int64((date.timeIntervalSince1970 * 1000).rounded()), in: zone)
-    }
-
-    private static func format(_ epochMilliseconds: Int64, in zone: TimeZone) -> String {
-        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(epochMilliseconds) / 1000))
-        return RFC3339.format(epochMilliseconds: epochMilliseconds, utcOffsetSeconds: offset)
+        try EntryTimeText.rfc3339(text, profile: profile, now: now)
     }
 }
 

@@ -4,7 +4,7 @@ import Clinical
 import Foundation
 import HubCore
 import HubRecords
-import HubStore
+import HubServices
 
 /// `kidneyhub labs add|list|import`.
 struct Labs: AsyncParsableCommand {
@@ -33,41 +33,27 @@ struct Labs: AsyncParsableCommand {
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
 
         func run() async throws {
-            let database = try openStoreForWriting(store)
-            try await database.requireCurrentTerms()
-            let stored = try await database.selectProfile(named: profile)
-            let now = currentEpochMilliseconds()
-            let labValue: LabValue
+            let added: LabsService.Added
             do {
-                labValue = try LabEntry.validate(
+                added = try await store.openForWriting().labs.add(
                     analyte: analyte,
                     value: value,
                     unit: unit,
                     date: date,
-                    profile: stored.profile,
-                    now: now
+                    profile: profile
                 )
-            } catch {
+            } catch let error as LabsError {
                 throw CommandFailure("not stored: \(error)")
             }
-            let outcome = try await database.insertLabResults(
-                [labValue],
-                profileId: stored.id,
-                source: .manual,
-                createdAtMs: now
-            )
+            let labValue = added.value
             let text = LabEntry.valueText(
                 labValue.originalValue,
                 unit: labValue.originalUnit,
                 analyte: labValue.analyteID
             )
-            let when = RFC3339.format(labValue.takenAt)
-            guard outcome.stored == 1 else {
-                throw CommandFailure(
-                    "not stored: profile '\(stored.name)' already has a \(labValue.analyteID) result taken at \(when)"
-                )
-            }
-            print("Stored \(labValue.analyteID) \(text) taken at \(when) for '\(stored.name)'.")
+            print(
+                "Stored \(labValue.analyteID) \(text) taken at \(RFC3339.format(labValue.takenAt)) for '\(added.profile.name)'."
+            )
         }
     }
 
@@ -90,12 +76,13 @@ struct Labs: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let database = try openStoreForReading(store)
-            let stored = try await database.selectProfile(named: profile)
-            let id = analyte.flatMap { LabCatalog.standard.analyte(id: $0)?.id }
-            let rows = try await database.labResults(profileId: stored.id, analyte: id).map {
-                LabListing($0, profile: stored.profile)
+            let listing: LabsService.Listing
+            do {
+                listing = try await store.openForReading().labs.list(analyte: analyte, profile: profile)
+            } catch let error as LabsError {
+                throw CommandFailure("\(error)")
             }
+            let rows = listing.rows.map(LabListing.init)
             if json {
                 try printJSON(rows)
                 return
@@ -113,26 +100,8 @@ struct Labs: AsyncParsableCommand {
             for reason in Set(rows.compactMap(\.egfrUnavailable)).sorted() {
                 print("eGFR -: \(reason)")
             }
-            if id == LabAnalyte.egfr.id || id == LabAnalyte.creatinine.id {
-                print("eGFR slope (all values): \(try await egfrSlope(database, stored).message)")
-            }
-        }
-
-        /// The slope over the profile's reported eGFR and eGFR derived from creatinine, as `trends egfr` builds them.
-        private func egfrSlope(_ database: HubDatabase, _ stored: StoredProfile) async throws -> EGFRSlopeAssessment {
-            let reported = try await database.labResults(profileId: stored.id, analyte: LabAnalyte.egfr.id).map(\.value)
-            let creatinine = try await database.labResults(profileId: stored.id, analyte: LabAnalyte.creatinine.id)
-                .map(\.value)
-            do {
-                let built = try TrendSeriesBuilder.labSeries(
-                    .egfr,
-                    results: reported,
-                    creatinine: creatinine,
-                    profile: stored.profile
-                )
-                return EGFRSlopeAssessment.assess(built.series.first?.points ?? [])
-            } catch {
-                throw CommandFailure("cannot compute the eGFR slope: \(error)")
+            if let slope = listing.egfrSlope {
+                print("eGFR slope (all values): \(slope.message)")
             }
         }
     }
@@ -164,56 +133,27 @@ struct Labs: AsyncParsableCommand {
             } catch {
                 throw CommandFailure("cannot read '\(file)': \(error.localizedDescription)")
             }
-            let database = try openStoreForWriting(store)
-            try await database.requireCurrentTerms()
-            let stored = try await database.selectProfile(named: profile)
-            let now = currentEpochMilliseconds()
-            let rows: [LabCSV.Row]
+            let imported: LabsService.Imported
             do {
-                rows = try LabCSV.rows(text)
-            } catch {
-                throw CommandFailure("nothing imported from '\(file)': \(error)")
-            }
-            var values: [LabValue] = []
-            var problems: [String] = []
-            for row in rows {
-                if let layoutProblem = row.layoutProblem {
-                    problems.append("row \(row.line), row: \(layoutProblem)")
-                    continue
-                }
-                do {
-                    values.append(
-                        try LabEntry.validate(
-                            analyte: row.analyte,
-                            value: row.value,
-                            unit: row.unit,
-                            date: row.date,
-                            profile: stored.profile,
-                            now: now
-                        )
-                    )
-                } catch {
-                    problems.append("row \(row.line), \(error.field): \(error.reason)")
-                }
-            }
-            if !problems.isEmpty && !skipInvalid {
+                imported = try await store.openForWriting().labs.importCSV(
+                    text,
+                    skipInvalid: skipInvalid,
+                    profile: profile
+                )
+            } catch LabsError.unreadableCSV(let reason) {
+                throw CommandFailure("nothing imported from '\(file)': \(reason)")
+            } catch LabsError.invalidRows(let problems, let rowCount) {
                 throw CommandFailure(
-                    "nothing imported from '\(file)': \(problems.count) of \(rows.count) rows are invalid "
+                    "nothing imported from '\(file)': \(problems.count) of \(rowCount) rows are invalid "
                         + "(fix them, or pass --skip-invalid to import the valid rows):\n"
                         + problems.map { "  \($0)" }.joined(separator: "\n")
                 )
             }
-            let outcome = try await database.insertLabResults(
-                values,
-                profileId: stored.id,
-                source: .import,
-                createdAtMs: now
-            )
             print(
-                "Imported \(outcome.stored) new results for '\(stored.name)' from '\(file)'; "
-                    + "\(outcome.duplicates) already stored; \(problems.count) invalid rows skipped."
+                "Imported \(imported.outcome.stored) new results for '\(imported.profile.name)' from '\(file)'; "
+                    + "\(imported.outcome.duplicates) already stored; \(imported.skipped.count) invalid rows skipped."
             )
-            for problem in problems { FileHandle.standardError.write(Data("skipped \(problem)\n".utf8)) }
+            for problem in imported.skipped { FileHandle.standardError.write(Data("skipped \(problem)\n".utf8)) }
         }
     }
 }
@@ -235,7 +175,11 @@ struct LabListing: Encodable {
     var stage: String?
     var egfrUnavailable: String?
 
-    init(_ row: StoredLabResult, profile: PatientProfile) {
+    /// The sample's local day (profile's time zone) the derived eGFR was computed for; creatinine only.
+    var egfrDate: String?
+
+    init(_ listed: LabsService.Row) {
+        let row = listed.result
         let result = row.value
         let lab = LabCatalog.standard.analyte(id: result.analyteID)
         id = row.id
@@ -251,110 +195,35 @@ struct LabListing: Encodable {
         }
         takenAt = RFC3339.format(result.takenAt)
         source = row.source.rawValue
-        switch result.analyteID {
-        case LabAnalyte.creatinine.id:
+        stage = listed.stage
+        switch listed.derivedEGFR {
+        case .success(let derived):
             egfrUnit = LabAnalyte.egfr.canonicalUnit.code
-            do {
-                let computed = try Self.egfr(result, profile: profile)
-                egfr = computed
-                stage = (try? GFRCategory(egfr: computed))?.rawValue
-            } catch {
-                egfrUnavailable = error.description
-            }
-        case LabAnalyte.egfr.id:
-            stage = (try? GFRCategory(egfr: result.value))?.rawValue
-        case LabAnalyte.urineAlbuminCreatinineRatio.id:
-            stage = (try? AlbuminuriaCategory(uacr: result))?.rawValue
-        default:
+            egfr = derived.egfr
+            egfrDate = derived.sampleDay.description
+        case .failure(let error):
+            egfrUnit = LabAnalyte.egfr.canonicalUnit.code
+            egfrUnavailable = Self.unavailableText(error)
+        case nil:
             break
         }
     }
 
-    private struct Unavailable: Error, CustomStringConvertible { var description: String }
-
-    /// CKD-EPI 2021 at the patient's age on the day the sample was taken (in the sample's own offset).
-    private static func egfr(_ creatinine: LabValue, profile: PatientProfile) throws(Unavailable) -> Double {
-        guard let sex = profile.sexAtBirth else {
-            throw Unavailable(
-                description: "CKD-EPI 2021 needs the sex at birth: `kidneyhub profile set --sex female|male`"
-            )
-        }
-        guard let born = profile.dateOfBirth else {
-            throw Unavailable(
-                description: "CKD-EPI 2021 needs the date of birth: `kidneyhub profile set --birth-date YYYY-MM-DD`"
-            )
-        }
-        let localMs = creatinine.takenAt.epochMilliseconds + Int64(creatinine.takenAt.utcOffsetSeconds) * 1000
-        let msPerDay: Int64 = 86_400_000
-        let day = CalendarDate(daysSinceEpoch: Int((localMs - ((localMs % msPerDay) + msPerDay) % msPerDay) / msPerDay))
-        do {
-            return try CKDEPI2021.egfr(creatinine: creatinine, ageYears: born.fullYears(until: day), sex: sex)
-        } catch {
-            throw Unavailable(description: "CKD-EPI 2021: \(error.reason)")
+    /// Why no eGFR, with the command that fixes it.
+    private static func unavailableText(_ error: EGFRDerivationError) -> String {
+        switch error {
+        case .missingSexAtBirth:
+            "CKD-EPI 2021 needs the sex at birth: `kidneyhub profile set --sex female|male`"
+        case .missingDateOfBirth:
+            "CKD-EPI 2021 needs the date of birth: `kidneyhub profile set --birth-date YYYY-MM-DD`"
+        case .unknownTimeZone, .equation:
+            error.description
         }
     }
 }
 
-/// A lab result as typed or read from a CSV row, before validation; errors name the field at fault.
+/// Formatting of lab values for the terminal.
 enum LabEntry {
-    struct Problem: Error, CustomStringConvertible {
-        var field: String
-        var reason: String
-        var description: String { "\(field): \(reason)" }
-    }
-
-    /// The validated result, or the field at fault: value (a number), date (a date or time), then `LabValidation`.
-    static func validate(
-        analyte: String,
-        value: String,
-        unit: String,
-        date: String?,
-        profile: PatientProfile,
-        now: Int64
-    ) throws(Problem) -> LabValue {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
-        // Plain decimal notation only: Double("0x1.6p2") would read hexadecimal as 5.5.
-        guard trimmed.allSatisfy({ "0123456789.-+eE".contains($0) }), let number = Double(trimmed) else {
-            throw Problem(
-                field: "value",
-                reason: "'\(value)' is not a number (write it with a decimal point, e.g. 5.6)"
-            )
-        }
-        let takenAt = try timestamp(date, profile: profile, now: now)
-        do {
-            return try LabValidation.validate(
-                analyte: analyte.trimmingCharacters(in: .whitespaces),
-                value: number,
-                unit: unit.trimmingCharacters(in: .whitespaces),
-                takenAt: takenAt,
-                now: now
-            )
-        } catch {
-            throw Problem(field: error.field, reason: error.reason)
-        }
-    }
-
-    /// An RFC 3339 time, or a date at midnight in the profile's time zone; now when nil.
-    static func timestamp(_ text: String?, profile: PatientProfile, now: Int64) throws(Problem) -> RFC3339Timestamp {
-        let trimmed = text?.trimmingCharacters(in: .whitespaces)
-        guard trimmed.map({ (try? RFC3339.parse($0)) != nil || (try? CalendarDate(parsing: $0)) != nil }) ?? true else {
-            throw Problem(
-                field: "date",
-                reason: "'\(trimmed ?? "")' is neither a date (YYYY-MM-DD) nor an RFC 3339 time with offset "
-                    + "(e.g. 2026-11-03T07:30:00+01:00)"
-            )
-        }
-        // A bare date is midnight on the profile's clock; the one local-time reader (`EntryTime`) does the rest.
-        let local = trimmed.map { (try? CalendarDate(parsing: $0)) != nil ? $0 + "T00:00" : $0 }
-        do {
-            return try RFC3339.parse(EntryTime.rfc3339(local, profile: profile, now: now))
-        } catch let problem as EntryTime.Problem {
-            throw Problem(field: "date", reason: problem.description)
-        } catch {
-            throw Problem(field: "date", reason: "\(error)")
-        }
-    }
-
     /// "5.6 mmol/L": the value with its unit's decimals, and the unit beside it.
     static func valueText(_ value: Double, unit: String, analyte: String) -> String {
         let decimals = LabCatalog.standard.analyte(id: analyte)?.unit(named: unit)?.decimals ?? 2

@@ -3,7 +3,7 @@ import Care
 import Foundation
 import HubCore
 import HubRecords
-import HubStore
+import HubServices
 
 /// `kidneyhub measurements list`.
 struct Measurements: AsyncParsableCommand {
@@ -34,8 +34,7 @@ struct Measurements: AsyncParsableCommand {
         func run() async throws {
             let sinceMs = try since.map { try parseDate($0, option: "--since") }
             let untilMs = try until.map { try parseDate($0, option: "--until") }
-            let database = try openStoreForReading(store)
-            let rows = try await database.measurements(
+            let rows = try await store.openForReading().measurements.list(
                 kind: kind.flatMap(MeasurementKind.init(rawValue:)),
                 sinceMs: sinceMs,
                 untilMs: untilMs,

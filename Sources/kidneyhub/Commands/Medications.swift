@@ -3,7 +3,7 @@ import Care
 import Clinical
 import Foundation
 import HubCore
-import HubStore
+import HubServices
 
 /// `kidneyhub medications add|list|remove`: the medications kept in a profile.
 struct Medications: AsyncParsableCommand {
@@ -30,30 +30,30 @@ struct Medications: AsyncParsableCommand {
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
 
         func run() async throws {
-            let database = try openStoreForWriting(store)
-            try await database.requireCurrentTerms()
-            let stored = try await database.selectProfile(named: profile)
-            let medication = Medication(
-                name: name.trimmingCharacters(in: .whitespaces),
-                dose: dose?.trimmingCharacters(in: .whitespaces) ?? "",
-                schedule: schedule?.trimmingCharacters(in: .whitespaces) ?? ""
-            )
-            let problems = medicationProblems(medication)
-            guard problems.isEmpty else {
+            do {
+                let (stored, medication) = try await store.openForWriting().medications.add(
+                    name: name,
+                    dose: dose,
+                    schedule: schedule,
+                    profile: profile
+                )
+                print("Added \(medication.name) to profile '\(stored.name)'.")
+            } catch MedicationsError.invalid(let problems) {
+                let labels: [MedicationsService.Field: String] = [
+                    .name: "name", .dose: "--dose", .schedule: "--schedule",
+                ]
                 throw CommandFailure(
-                    "not stored:\n" + problems.map { "  \($0)" }.joined(separator: "\n")
+                    "not stored:\n"
+                        + problems.map { "  \(labels[$0.field] ?? $0.field.rawValue): \($0.reason)" }.joined(
+                            separator: "\n"
+                        )
+                )
+            } catch MedicationsError.duplicate(let profileName, let existing) {
+                throw CommandFailure(
+                    "not stored: profile '\(profileName)' already has a medication named '\(existing)' "
+                        + "(remove it first with `kidneyhub medications remove \"\(existing)\"`)"
                 )
             }
-            var person = stored.profile
-            if let existing = person.medications.first(where: { sameName($0.name, medication.name) }) {
-                throw CommandFailure(
-                    "not stored: profile '\(stored.name)' already has a medication named '\(existing.name)' "
-                        + "(remove it first with `kidneyhub medications remove \"\(existing.name)\"`)"
-                )
-            }
-            person.medications.append(medication)
-            try await database.saveProfile(person, id: stored.id, atMs: currentEpochMilliseconds())
-            print("Added \(medication.name) to profile '\(stored.name)'.")
         }
     }
 
@@ -64,8 +64,7 @@ struct Medications: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let stored = try await openStoreForReading(store).selectProfile(named: profile)
-            let medications = stored.profile.medications
+            let (stored, medications) = try await store.openForReading().medications.list(profile: profile)
             if json {
                 try printJSON(medications)
                 return
@@ -94,43 +93,15 @@ struct Medications: AsyncParsableCommand {
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
 
         func run() async throws {
-            let database = try openStoreForWriting(store)
-            try await database.requireCurrentTerms()
-            let stored = try await database.selectProfile(named: profile)
-            var person = stored.profile
-            guard let index = person.medications.firstIndex(where: { sameName($0.name, name) }) else {
-                let known = person.medications.map(\.name)
-                throw CommandFailure(
-                    "profile '\(stored.name)' has no medication named '\(name)' "
-                        + "(medications: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
+            do {
+                let (stored, removed) = try await store.openForWriting().medications.remove(
+                    name: name,
+                    profile: profile
                 )
+                print("Removed \(removed.name) from profile '\(stored.name)'.")
+            } catch let error as MedicationsError {
+                throw CommandFailure("\(error)")
             }
-            let removed = person.medications.remove(at: index)
-            try await database.saveProfile(person, id: stored.id, atMs: currentEpochMilliseconds())
-            print("Removed \(removed.name) from profile '\(stored.name)'.")
         }
     }
-}
-
-/// Medication names compare ignoring letter case and surrounding spaces.
-private func sameName(_ a: String, _ b: String) -> Bool {
-    a.trimmingCharacters(in: .whitespaces).lowercased() == b.trimmingCharacters(in: .whitespaces).lowercased()
-}
-
-/// Every field of the medication that breaks its limits, as `FIELD: reason` (`name`, `--dose`, `--schedule`).
-private func medicationProblems(_ medication: Medication) -> [String] {
-    let parts = [
-        ("name", Medication(name: medication.name)),
-        ("--dose", Medication(name: "-", dose: medication.dose)),
-        ("--schedule", Medication(name: "-", schedule: medication.schedule)),
-    ]
-    var problems: [String] = []
-    for (label, single) in parts {
-        do {
-            try single.validate(field: "medication")
-        } catch {
-            problems.append("\(label): \(error.reason)")
-        }
-    }
-    return problems
 }

@@ -1,12 +1,10 @@
-import AdapterHost
 import ArgumentParser
 import Care
 import Clinical
 import Foundation
 import HubCore
 import HubRecords
-import HubStore
-import Imaging
+import HubServices
 
 /// `kidneyhub profile show|set|avatar`.
 struct Profile: AsyncParsableCommand {
@@ -23,11 +21,9 @@ struct Profile: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let database = try openStoreForReading(store)
-            let stored = try await database.selectProfile(named: profile)
-            let avatar = try await database.avatar(profileId: stored.id)
+            let view = try await store.openForReading().profiles.show(profile)
+            let (stored, avatar, age) = (view.stored, view.avatar, view.age)
             let person = stored.profile
-            let age = person.age(on: today(in: person))
             if json {
                 struct AvatarListing: Encodable {
                     var width: Int
@@ -139,131 +135,55 @@ struct Profile: AsyncParsableCommand {
         var avatar: String?
 
         func run() async throws {
-            let database = try openStoreForWriting(store)
-            try await database.requireCurrentTerms()
-            let all = try await database.profiles()
-            let existing: StoredProfile?
-            if let profile {
-                existing = all.first { $0.name.lowercased() == profile.lowercased() }
-                // A mistyped name must not quietly start a second person's record.
-                if existing == nil, !all.isEmpty, !create {
-                    throw CommandFailure(
-                        "no profile named '\(profile)' (profiles: \(all.map(\.name).joined(separator: ", "))); "
-                            + "add --create to make a new profile with that name"
-                    )
-                }
-            } else if all.count > 1 {
-                throw PatientRecordError.profileNotChosen(known: all.map(\.name))
-            } else {
-                existing = all.first
-            }
-            guard let newName = existing?.name ?? name ?? profile else {
-                throw CommandFailure("the store has no profile yet: give the new profile a name with --name NAME")
-            }
-            var person =
-                existing?.profile
-                ?? PatientProfile(name: newName, timeZoneIdentifier: TimeZone.current.identifier)
-            var problems = apply(to: &person)
-            problems += person.validationErrors(today: today(in: person)).map {
-                "\(optionName($0.field)): \($0.reason)"
-            }
-            var thumbnail: (Thumbnail, bytes: Int)?
-            if let avatar {
-                switch avatarThumbnail(avatar) {
-                case .success(let made): thumbnail = made
-                case .failure(let problem): problems.append("--avatar \(avatar): \(problem.description)")
-                }
-            }
-            guard problems.isEmpty else {
+            var changes = ProfileChanges()
+            changes.profile = profile
+            changes.create = create
+            changes.name = name
+            changes.birthDate = birthDate
+            changes.sex = sex
+            changes.heightCentimeters = height
+            changes.category = category
+            changes.schedule = schedule
+            changes.dryWeightKilograms = dryWeight
+            changes.diabetes = diabetes
+            changes.dietGoals = dietGoals
+            changes.carbohydrateGramsPerMeal = carbsPerMeal
+            changes.hba1cTargetPercent = hba1cTarget
+            changes.timeZone = timeZone
+            changes.weightUnit = weightUnit
+            changes.fluidUnit = fluidUnit
+            changes.glucoseUnit = glucoseUnit
+            changes.avatarPath = avatar
+            do {
+                let (saved, created) = try await store.openForWriting().profiles.save(changes)
+                print("\(created ? "Created" : "Updated") profile '\(saved.name)'.")
+            } catch ProfileError.unknownProfileWithoutCreate(let name, let known) {
                 throw CommandFailure(
-                    "the profile was not saved:\n" + problems.map { "  \($0)" }.joined(separator: "\n")
+                    "no profile named '\(name)' (profiles: \(known.joined(separator: ", "))); "
+                        + "add --create to make a new profile with that name"
+                )
+            } catch ProfileError.nameNeeded {
+                throw CommandFailure("the store has no profile yet: give the new profile a name with --name NAME")
+            } catch ProfileError.notSaved(let problems) {
+                throw CommandFailure(
+                    "the profile was not saved:\n" + problems.map { "  \(problemText($0))" }.joined(separator: "\n")
                 )
             }
-            let now = currentEpochMilliseconds()
-            var newAvatar: StoredAvatar?
-            if let avatar, let (image, bytes) = thumbnail {
-                newAvatar = StoredAvatar(
-                    profileId: existing?.id ?? 0,  // set by the store once the profile has its id
-                    thumbnailPNG: image.png,
-                    width: image.width,
-                    height: image.height,
-                    originalFileName: URL(fileURLWithPath: avatar).lastPathComponent,
-                    originalBytes: bytes,
-                    storedAtMs: now
-                )
-            }
-            let saved = try await database.saveProfile(person, id: existing?.id, atMs: now, avatar: newAvatar)
-            print("\(existing == nil ? "Created" : "Updated") profile '\(saved.name)'.")
         }
 
-        /// Sets every given option on the profile; returns the options that could not be read.
-        private func apply(to person: inout PatientProfile) -> [String] {
-            var problems: [String] = []
-            func read<T>(_ option: String, _ parse: () throws -> T) -> T? {
-                do { return try parse() } catch let error as ProfileFieldError {
-                    problems.append("\(option): \(error.reason)")
-                } catch {
-                    problems.append("\(option): \(error)")
-                }
-                return nil
+        /// "--height: reason": the option that sets what is wrong, and why.
+        private func problemText(_ problem: ProfileProblem) -> String {
+            switch problem.source {
+            case .input(let input):
+                let options: [ProfileChanges.Input: String] = [
+                    .birthDate: "--birth-date", .sex: "--sex", .category: "--category", .schedule: "--schedule",
+                    .diabetes: "--diabetes", .weightUnit: "--weight-unit", .fluidUnit: "--fluid-unit",
+                    .glucoseUnit: "--glucose-unit",
+                ]
+                return "\(options[input] ?? input.rawValue): \(problem.reason)"
+            case .field(let field): return "\(optionName(field)): \(problem.reason)"
+            case .avatar(let path): return "--avatar \(path): \(problem.reason)"
             }
-            if let name { person.name = name }
-            if let birthDate, let date = read("--birth-date", { try CalendarDate(parsing: birthDate) }) {
-                person.dateOfBirth = date
-            }
-            if let sex, let value = read("--sex", { try SexAtBirth(profileField: "sexAtBirth", text: sex) }) {
-                person.sexAtBirth = value
-            }
-            if let height { person.heightCentimeters = height }
-            if dietGoals != nil || carbsPerMeal != nil || hba1cTarget != nil {
-                var goals = person.diabeticDietGoals ?? DiabeticDietGoals()
-                if let dietGoals { goals.notes = dietGoals }
-                if let carbsPerMeal { goals.carbohydrateGramsPerMeal = carbsPerMeal }
-                if let hba1cTarget { goals.hba1cTargetPercent = hba1cTarget }
-                person.diabeticDietGoals = goals
-            }
-            if let category,
-                let value = read("--category", { try DiseaseCategory(profileField: "diseaseCategory", text: category) })
-            {
-                person.diseaseCategory = value
-            }
-            if let schedule, let value = read("--schedule", { try parseSchedule(schedule) }) {
-                person.dialysisSchedule = value
-            }
-            if let dryWeight { person.dryWeightKilograms = dryWeight }
-            if let diabetes,
-                let value = read("--diabetes", { try DiabetesStatus(profileField: "diabetes", text: diabetes) })
-            {
-                person.diabetes = value
-            }
-            if let timeZone { person.timeZoneIdentifier = timeZone }
-            if let weightUnit,
-                let value = read("--weight-unit", { try WeightDisplayUnit(profileField: "weight", text: weightUnit) })
-            {
-                person.displayUnits.weight = value
-            }
-            if let fluidUnit,
-                let value = read(
-                    "--fluid-unit",
-                    {
-                        try FluidDisplayUnit(
-                            profileField: "fluid",
-                            text: fluidUnit.replacingOccurrences(of: "_", with: " ")
-                        )
-                    }
-                )
-            {
-                person.displayUnits.fluid = value
-            }
-            if let glucoseUnit,
-                let value = read(
-                    "--glucose-unit",
-                    { try GlucoseDisplayUnit(profileField: "glucose", text: glucoseUnit) }
-                )
-            {
-                person.displayUnits.glucose = value
-            }
-            return problems
         }
     }
 
@@ -276,11 +196,13 @@ struct Profile: AsyncParsableCommand {
         @Option(help: ArgumentHelp("Where to write the PNG.", valueName: "FILE")) var out: String
 
         func run() async throws {
-            let database = try openStoreForReading(store)
-            let stored = try await database.selectProfile(named: profile)
-            guard let avatar = try await database.avatar(profileId: stored.id) else {
+            let stored: StoredProfile
+            let avatar: StoredAvatar
+            do {
+                (stored, avatar) = try await store.openForReading().profiles.avatar(profile)
+            } catch ProfileError.noAvatar(let name) {
                 throw CommandFailure(
-                    "profile '\(stored.name)' has no avatar: set one with `kidneyhub profile set --avatar FILE`"
+                    "profile '\(name)' has no avatar: set one with `kidneyhub profile set --avatar FILE`"
                 )
             }
             do {
@@ -290,41 +212,6 @@ struct Profile: AsyncParsableCommand {
             }
             print("Wrote the \(avatar.width)×\(avatar.height) avatar of '\(stored.name)' to \(out).")
         }
-    }
-}
-
-/// The longest side of a stored avatar thumbnail, in pixels.
-private let avatarSide = 128
-
-/// Why an avatar file was refused.
-private struct AvatarProblem: Error, CustomStringConvertible { var description: String }
-
-/// Reads and decodes the avatar file and makes its thumbnail; the thumbnail and the file's size, or the reason.
-private func avatarThumbnail(_ path: String) -> Result<(Thumbnail, bytes: Int), AvatarProblem> {
-    let size: Int
-    do {
-        let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        guard (attributes[.type] as? FileAttributeType) != .typeDirectory else {
-            return .failure(AvatarProblem(description: "is a directory, not an image file"))
-        }
-        size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-    } catch {
-        return .failure(AvatarProblem(description: "the file cannot be read (no such file or no permission)"))
-    }
-    if size > Thumbnailer.maximumInputBytes {
-        return .failure(
-            AvatarProblem(
-                description: ImageError.tooLarge(bytes: size, limit: Thumbnailer.maximumInputBytes).description
-            )
-        )
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
-        return .failure(AvatarProblem(description: "the file cannot be read"))
-    }
-    do {
-        return .success((try Thumbnailer.thumbnail(of: data, maxSide: avatarSide), bytes: data.count))
-    } catch {
-        return .failure(AvatarProblem(description: error.description))
     }
 }
 
@@ -363,49 +250,9 @@ private func optionName(_ field: String) -> String {
     return head == field ? option : "\(option) (\(field))"
 }
 
-/// Reads "tue,thu,sat 08:00-12:00", groups separated by ';' ("mon,wed 08:00-12:00; fri 13:00-17:00").
-private func parseSchedule(_ text: String) throws -> DialysisSchedule {
-    struct ScheduleError: Error, CustomStringConvertible { var description: String }
-    var sessions: [DialysisSession] = []
-    for group in text.split(separator: ";") {
-        let parts = group.split(separator: " ", omittingEmptySubsequences: true)
-        let times = parts.count == 2 ? parts[1].split(separator: "-") : []
-        guard times.count == 2 else {
-            throw ScheduleError(
-                description: "'\(group.trimmingCharacters(in: .whitespaces))' is not WEEKDAYS HH:MM-HH:MM "
-                    + "(e.g. tue,thu,sat 08:00-12:00)"
-            )
-        }
-        let start: LocalTime
-        let end: LocalTime
-        do {
-            start = try LocalTime(parsing: String(times[0]))
-            end = try LocalTime(parsing: String(times[1]))
-        } catch {
-            throw ScheduleError(description: error.description)
-        }
-        for word in parts[0].split(separator: ",") {
-            let key = word.lowercased()
-            guard key.count >= 3, let day = Weekday.allCases.first(where: { $0.rawValue.hasPrefix(key) }) else {
-                throw ScheduleError(
-                    description: "unknown weekday '\(word)' (accepted: mon, tue, wed, thu, fri, sat, sun)"
-                )
-            }
-            sessions.append(DialysisSession(weekday: day, start: start, end: end))
-        }
-    }
-    return DialysisSchedule(sessions: sessions)
-}
-
 /// "Tue 08:00–12:00, Thu 08:00–12:00".
 private func scheduleText(_ schedule: DialysisSchedule) -> String {
     schedule.weekdays.flatMap { schedule.sessions(on: $0) }.map(\.description).joined(separator: ", ")
-}
-
-/// Today in the profile's time zone (UTC when the zone is unknown).
-func today(in person: PatientProfile) -> CalendarDate {
-    (try? person.localDate(at: currentEpochMilliseconds()))
-        ?? CalendarDate(daysSinceEpoch: Int(currentEpochMilliseconds() / 86_400_000))
 }
 
 /// A number without a trailing ".0".

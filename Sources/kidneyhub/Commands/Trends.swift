@@ -3,8 +3,8 @@ import Care
 import Clinical
 import Foundation
 import HubCore
+import HubServices
 import TerminalOutput
-import HubStore
 
 /// `kidneyhub trends KIND`.
 struct Trends: AsyncParsableCommand {
@@ -72,100 +72,31 @@ struct Trends: AsyncParsableCommand {
         }
         let sentPhase = phase.flatMap { DialysisPhase(rawValue: $0.lowercased()) }
         let view = TrendView(subject: subject, phase: sentPhase, gain: isGain)
-        let database = try openStoreForReading(store)
-        let stored = try await database.selectProfile(named: profile)
-        let person = stored.profile
-        let timeZone: TimeZone
+        let trend: TrendsService.Trend
         do {
-            timeZone = try person.timeZone()
-        } catch {
-            throw CommandFailure("profile '\(stored.name)': \(error)")
-        }
-        let now = currentEpochMilliseconds()
-
-        var built: TrendSeriesSet
-        var percentOfDryWeight: [Int64: Double]?
-        do {
-            if view.usesProfileWeights {
-                let weights = try await database.profileWeights(profileId: stored.id).map(\.tagged)
-                if let sentPhase {
-                    let series = try DialysisWeightSeries.phaseSeries(
-                        weights,
-                        phase: sentPhase,
-                        displayUnits: person.displayUnits
-                    )
-                    built = TrendSeriesSet(series: [series])
-                } else {
-                    let (series, percent) = DialysisWeightSeries.gainSeries(
-                        InterdialyticGainCalculator.perSession(
-                            weights,
-                            schedule: person.dialysisSchedule,
-                            timeZone: timeZone,
-                            dryWeightKilograms: person.dryWeightKilograms
-                        )
-                    )
-                    built = TrendSeriesSet(
-                        series: [series],
-                        notes: person.dryWeightKilograms == nil
-                            ? ["no dry weight is set, so no % of dry weight (`kidneyhub profile set --dry-weight KG`)"]
-                            : []
-                    )
-                    percentOfDryWeight = percent
-                }
-            } else {
-                switch subject {
-                case .lab(let lab):
-                    let results = try await database.labResults(profileId: stored.id, analyte: lab.id).map(\.value)
-                    let creatinine =
-                        lab.id == LabAnalyte.egfr.id
-                        ? try await database.labResults(profileId: stored.id, analyte: LabAnalyte.creatinine.id)
-                            .map(\.value) : []
-                    built = try TrendSeriesBuilder.labSeries(
-                        lab,
-                        results: results,
-                        creatinine: creatinine,
-                        profile: person
-                    )
-                default:
-                    // Both periods, with room for clock changes; TrendAnalysis picks the exact windows.
-                    let since = now - Int64(2 * days + 2) * 86_400_000
-                    let readings = try await database.measurements(
-                        kind: subject.measurementKind,
-                        sinceMs: since,
-                        untilMs: now + 1,
-                        profileId: stored.id
-                    )
-                    built = try TrendSeriesBuilder.readingSeries(
-                        subject,
-                        // A profile's readings leave out a meter's control-solution tests (HubDatabase.measurements).
-                        readings: readings.map(\.measurement),
-                        displayUnits: person.displayUnits
-                    )
-                }
-            }
-        } catch let error as UnitConversionError {
+            trend = try await store.openForReading().trends.trend(
+                TrendsService.Request(subject: subject, phase: sentPhase, gain: isGain),
+                days: days,
+                profile: profile
+            )
+        } catch TrendsError.timeZone(let name, let error) {
+            throw CommandFailure("profile '\(name)': \(error)")
+        } catch TrendsError.displayUnit(let error) {
             throw CommandFailure("cannot show \(view.id) in the display unit: \(error)")
+        } catch TrendsError.summary(let series, let error) {
+            throw CommandFailure("cannot summarise \(series): \(error)")
+        } catch TrendsError.noSeries {
+            throw CommandFailure("no series for \(view.id)")
         }
-
-        let aggregation = view.aggregation(in: timeZone)
-        var summaries: [(TrendSeries, TrendSummary)] = []
-        for series in built.series {
-            do {
-                summaries.append(
-                    (
-                        series,
-                        try TrendAnalysis.summarize(series.points, days: days, endingAt: now, aggregation: aggregation)
-                    )
-                )
-            } catch {
-                throw CommandFailure("cannot summarise \(series.name): \(error)")
-            }
-        }
-        guard let first = summaries.first?.1 else { throw CommandFailure("no series for \(view.id)") }
-        // The change of kidney function over every eGFR value of the profile, not only the window.
-        let slope =
-            subject == .lab(.egfr) ? EGFRSlopeAssessment.assess(built.series.first?.points ?? []) : nil
-        let notes = built.notes
+        let stored = trend.profile
+        let timeZone = trend.timeZone
+        let aggregation = trend.aggregation
+        let summaries = trend.summaries.map { ($0.series, $0.summary) }
+        let shares = trend.summaries.map(\.dryWeightShare)
+        let first = summaries[0].1
+        let slope = trend.egfrSlope
+        let percentOfDryWeight = trend.percentOfDryWeight
+        let notes = trend.notes
 
         let report = TrendReport(
             kind: isGain ? Self.gainKind : subject.id,
@@ -175,6 +106,7 @@ struct Trends: AsyncParsableCommand {
             aggregation: aggregation,
             timeZone: timeZone,
             summaries: summaries,
+            shares: shares,
             egfrSlope: slope,
             percentOfDryWeight: percentOfDryWeight,
             notes: notes
@@ -249,11 +181,8 @@ struct Trends: AsyncParsableCommand {
             if derived > 0 {
                 rows.append(["derived", "\(derived) of \(summary.count) from creatinine (CKD-EPI 2021)"])
             }
-            if let percentOfDryWeight {
-                if let share = DialysisWeightSeries.percentSummary(
-                    summary.points,
-                    percentOfDryWeight: percentOfDryWeight
-                ) {
+            if percentOfDryWeight != nil {
+                if let share = shares[index] {
                     rows.append(["min % of dry weight", "\(LabEntry.fixed(share.minimum, decimals: 1)) %"])
                     rows.append(["max % of dry weight", "\(LabEntry.fixed(share.maximum, decimals: 1)) %"])
                     rows.append(["mean % of dry weight", "\(LabEntry.fixed(share.mean, decimals: 1)) %"])
@@ -348,6 +277,7 @@ private struct TrendReport: Encodable {
         aggregation: TrendAggregation,
         timeZone: TimeZone,
         summaries: [(TrendSeries, TrendSummary)],
+        shares: [(minimum: Double, maximum: Double, mean: Double)?],
         egfrSlope: EGFRSlopeAssessment? = nil,
         percentOfDryWeight: [Int64: Double]? = nil,
         notes: [String]
@@ -367,8 +297,9 @@ private struct TrendReport: Encodable {
             start: localTime(first?.previousPeriod.start ?? 0, timeZone),
             end: localTime(first?.previousPeriod.end ?? 0, timeZone)
         )
-        series = summaries.map { series, summary in
-            Series(
+        series = zip(summaries, shares).map { item, share in
+            let (series, summary) = item
+            return Series(
                 name: series.name,
                 unit: series.unit,
                 count: summary.count,
@@ -377,9 +308,7 @@ private struct TrendReport: Encodable {
                 mean: summary.mean,
                 previousMean: summary.previousMean,
                 change: summary.change,
-                percentOfDryWeight: percentOfDryWeight.flatMap {
-                    DialysisWeightSeries.percentSummary(summary.points, percentOfDryWeight: $0)
-                }.map { Share(minimum: $0.minimum, maximum: $0.maximum, mean: $0.mean) },
+                percentOfDryWeight: share.map { Share(minimum: $0.minimum, maximum: $0.maximum, mean: $0.mean) },
                 points: summary.points.map { point in
                     let derived = series.derivedInstants.contains(point.epochMilliseconds)
                     return Point(
@@ -419,11 +348,6 @@ private struct TrendView {
         case .post: return "Post-dialysis weight"
         default: return subject.displayName
         }
-    }
-
-    /// Per session for the gain; otherwise the subject's own.
-    func aggregation(in timeZone: TimeZone) -> TrendAggregation {
-        gain ? .readings : subject.aggregation(in: timeZone)
     }
 
     /// Gains to 0.01 kg (scales weigh to 0.1 kg, and a difference of two should not be rounded further).

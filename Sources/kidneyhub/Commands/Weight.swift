@@ -1,12 +1,10 @@
-import AdapterHost
 import ArgumentParser
 import Care
-import CareEngine
 import Clinical
 import Foundation
 import HubCore
 import HubRecords
-import HubStore
+import HubServices
 
 /// `kidneyhub weight add|list|confirm`.
 struct Weight: AsyncParsableCommand {
@@ -38,34 +36,23 @@ struct Weight: AsyncParsableCommand {
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
 
         func run() async throws {
-            let database = try openStoreForWriting(store)
-            try await database.requireCurrentTerms()
-            let stored = try await database.selectProfile(named: profile)
             let sentPhase = try phase.map(parseDialysisPhase)
-            let reading = RawMeasurement(
-                kind: MeasurementKind.bodyWeight.rawValue,
-                value: value,
-                unit: unit == "lb" ? "[lb_av]" : unit,
-                effectiveTime: try EntryTime.rfc3339(at, profile: stored.profile, now: currentEpochMilliseconds()),
-                context: sentPhase.map { RawMeasurementContext(dialysisPhase: $0.rawValue) }
-            )
-            let entry = ManualEntry(
-                store: database,
-                work: CarePostCommitWork(store: database, dispatcher: notificationDispatcher(database))
-            )
-            let rows: [StoredMeasurement]
+            let added: WeightService.Added
             do {
-                rows = try await entry.record([reading], for: stored)
-                await notificationDispatcher(database).deliverDue(at: currentEpochMilliseconds())
-            } catch let error as MeasurementFieldError {
+                added = try await store.openForWriting().weight.add(
+                    value: value,
+                    unit: unit,
+                    phase: sentPhase,
+                    at: at,
+                    profile: profile
+                )
+            } catch let error as EntryRefused {
                 throw CommandFailure("not stored: \(error)")
             }
-            let weights = try await database.profileWeights(
-                profileId: stored.id,
-                sinceMs: rows.first?.measurement.startMs
-            )
-            for row in rows {
-                let tag = weights.first { $0.measurementId == row.id }?.phase
+            let stored = added.profile
+            for entry in added.entries {
+                let row = entry.measurement
+                let tag = entry.phase
                 let phaseText =
                     tag?.phase.map { "phase \($0.rawValue) (\(tag?.source.rawValue ?? ""))" }
                     ?? "phase to confirm: \(tag?.ambiguity ?? "-"); run `kidneyhub weight confirm \(row.id) --phase ...`"
@@ -97,15 +84,14 @@ struct Weight: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let database = try openStoreForReading(store)
-            let stored = try await database.selectProfile(named: profile)
-            let sinceMs = days.map { currentEpochMilliseconds() - Int64($0) * 86_400_000 }
-            let weights = try await database.profileWeights(profileId: stored.id, sinceMs: sinceMs)
+            let listed = try await store.openForReading().weight.list(days: days, profile: profile)
             let listing: WeightListing
             do {
-                listing = try WeightListing(profile: stored.profile, weights: weights)
+                listing = try WeightListing(listed)
             } catch {
-                throw CommandFailure("cannot show weights in \(stored.profile.displayUnits.weight.ucum): \(error)")
+                throw CommandFailure(
+                    "cannot show weights in \(listed.profile.profile.displayUnits.weight.ucum): \(error)"
+                )
             }
             let unit = listing.displayUnit
             if json {
@@ -161,9 +147,7 @@ struct Weight: AsyncParsableCommand {
 
         func run() async throws {
             guard let id, let phase else {
-                let database = try openStoreForReading(store)
-                let stored = try await database.selectProfile(named: profile)
-                let pending = try await database.profileWeights(profileId: stored.id).filter { $0.phase.phase == nil }
+                let (stored, pending) = try await store.openForReading().weight.pendingConfirmation(profile: profile)
                 guard !pending.isEmpty else {
                     print("No weight of '\(stored.name)' needs its phase confirmed.")
                     return
@@ -182,14 +166,10 @@ struct Weight: AsyncParsableCommand {
                 return
             }
             let chosen = try parseDialysisPhase(phase)
-            let database = try openStoreForWriting(store)
-            try await database.requireCurrentTerms()
-            let stored = try await database.selectProfile(named: profile)
-            try await database.confirmWeightPhase(
+            let (stored, _) = try await store.openForWriting().weight.confirm(
                 measurementId: id,
-                profile: stored,
                 phase: chosen,
-                atMs: currentEpochMilliseconds()
+                profile: profile
             )
             print("Weight #\(id) of '\(stored.name)' is now \(chosen.rawValue) (confirmed).")
         }
@@ -236,7 +216,8 @@ struct WeightListing: Encodable {
     var sessions: [Session]
 
     /// Throws when the unit table cannot convert kg to the profile's display unit.
-    init(profile: PatientProfile, weights: [ProfileWeight], table: UnitTable = .standard) throws(UnitConversionError) {
+    init(_ listed: WeightService.Listing, table: UnitTable = .standard) throws(UnitConversionError) {
+        let profile = listed.profile.profile
         self.profile = profile.name
         let unit = profile.displayUnits.weight.ucum
         let converter = try table.converter(from: "kg", to: unit)
@@ -244,7 +225,7 @@ struct WeightListing: Encodable {
         displayUnit = unit
         dryWeightKilograms = profile.dryWeightKilograms
         dryWeightDisplayValue = profile.dryWeightKilograms.map(display)
-        self.weights = weights.map { weight in
+        self.weights = listed.weights.map { weight in
             Entry(
                 id: weight.measurementId,
                 time: RFC3339.format(epochMilliseconds: weight.startMs, utcOffsetSeconds: weight.utcOffsetSeconds),
@@ -258,15 +239,10 @@ struct WeightListing: Encodable {
                 device: weight.device.deviceId
             )
         }
-        let zone = (try? profile.timeZone()) ?? TimeZone(identifier: "UTC")!
+        let zone = listed.timeZone
         let offset = { (ms: Int64) in zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(ms) / 1000)) }
-        sessions = InterdialyticGainCalculator.perSession(
-            weights.map(\.tagged),
-            schedule: profile.dialysisSchedule,
-            timeZone: zone,
-            dryWeightKilograms: profile.dryWeightKilograms
-        ).map { result in
-            switch result {
+        sessions = listed.sessions.map { session in
+            switch session.result {
             case .gain(let gain):
                 let pre = gain.preWeight.epochMilliseconds
                 let post = gain.previousPostWeight.epochMilliseconds
@@ -276,7 +252,7 @@ struct WeightListing: Encodable {
                     gainKilograms: Self.rounded(gain.kilograms),
                     gainDisplayValue: Self.rounded(display(gain.kilograms)),
                     percentOfDryWeight: gain.percentOfDryWeight.map(Self.rounded),
-                    level: InterdialyticGainThresholds.standard.level(of: gain)?.rawValue,
+                    level: session.level?.rawValue,
                     previousSession: gain.previousSession.description,
                     preWeightTime: RFC3339.format(epochMilliseconds: pre, utcOffsetSeconds: offset(pre)),
                     previousPostWeightTime: RFC3339.format(epochMilliseconds: post, utcOffsetSeconds: offset(post)),
