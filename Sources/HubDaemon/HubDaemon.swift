@@ -141,7 +141,7 @@ struct CareScheduleService: Service {
     let app: HubApplication
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown { await app.runSchedule() }
+        await cancelWhenGracefulShutdown { await app.runSchedule() }
     }
 }
 

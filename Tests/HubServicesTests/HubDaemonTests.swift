@@ -51,9 +51,9 @@ struct HubDaemonTests {
 
         #expect(devices.adapterProcesses().isEmpty, "left running: \(devices.adapterProcesses())")
         #expect(!FileManager.default.fileExists(atPath: socket), "the socket file outlived the daemon")
-        // The store is free again: an operation now runs a hub of its own, and a second sync stores nothing new.
+        // The store is free again: an operation now runs a hub of its own (from the cursor: nothing new).
         let again = try await app.devices(devices.setup).sync(deviceId: "sim-scale-1", adapterId: nil)
-        #expect(again.stored == 0 && again.duplicates == 3)
+        #expect(again.stored == 0)
         #expect(devices.adapterProcesses().isEmpty, "left running: \(devices.adapterProcesses())")
     }
 

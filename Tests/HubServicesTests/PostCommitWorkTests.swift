@@ -37,7 +37,8 @@ struct PostCommitWorkTests {
                 profileId: profile.id,
                 kind: .weightRange(lowKilograms: 79.5, highKilograms: 80.5),
                 period: .until(end),
-                atMs: app.now()
+                // An until-goal counts from the day it was set: set before the scenario's weights.
+                atMs: try RFC3339.parse("2026-11-01T09:00:00+01:00").epochMilliseconds
             )
         }
 
