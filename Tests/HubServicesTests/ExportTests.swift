@@ -21,16 +21,17 @@ struct ExportTests {
         #expect(csv.tables == written.tables && csv.rows == written.rows)
         #expect(FileManager.default.fileExists(atPath: directory.file("csv/manifest.json")))
 
-        let target = try HubApplication.open(atPath: directory.file("target.sqlite"), durability: .normal)
-        let restored = try await target.exports.restore(from: directory.file("out"))
+        let target = directory.file("target.sqlite")
+        await #expect(throws: ExportService.Failure.self) {
+            _ = try await ExportService.restore(from: directory.file("no-backup-here"), intoStoreAt: target)
+        }
+        #expect(!FileManager.default.fileExists(atPath: target), "a refused backup made a store")
+        let restored = try await ExportService.restore(from: directory.file("out"), intoStoreAt: target)
         #expect(restored.outcome.totalInserted > 0)
         #expect(restored.tables.count == written.tables)
-        let twice = try await target.exports.restore(from: written.path)
+        let twice = try await ExportService.restore(from: written.path, intoStoreAt: target)
         #expect(twice.outcome.totalInserted == 0)
         #expect(twice.outcome.totalAlreadyPresent == restored.outcome.totalInserted)
-        await #expect(throws: ExportService.Failure.self) {
-            _ = try await target.exports.restore(from: directory.file("no-backup-here"))
-        }
     }
 
     @Test func theReportsFolderOfAStoreWithoutReportsIsEmpty() throws {

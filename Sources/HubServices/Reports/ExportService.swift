@@ -110,10 +110,14 @@ public struct ExportService: Sendable {
         public var tables: [String]
     }
 
-    /// Restores a backup made by a JSON export (`path` is the file or the directory holding kidneyhub-backup.json),
-    /// into an empty store or merged: rows already present are kept, so restoring twice adds nothing; one
-    /// transaction, so a refused backup changes nothing.
-    public func restore(from path: String) async throws -> Restored {
+    /// Restores a backup made by a JSON export (`path` is the file or the directory holding kidneyhub-backup.json)
+    /// into the store at `storePath`, empty or merged: rows already present are kept, so restoring twice adds
+    /// nothing; one transaction, so a refused backup changes nothing (and makes no store where there was none).
+    public static func restore(
+        from path: String,
+        intoStoreAt storePath: String,
+        durability: StoreDurability = .full
+    ) async throws -> Restored {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw Failure.noBackup(path)
@@ -122,10 +126,11 @@ public struct ExportService: Sendable {
         guard let data = FileManager.default.contents(atPath: file) else { throw Failure.cannotRead(file) }
         do {
             let document = try BackupDocument.parse(data)
+            let exports = try HubApplication.open(atPath: storePath, durability: durability).exports
             // USDA foods are not in a backup (the hub ships them) but its intake entries may refer to them by NDB
             // number, and own foods must come after them: the shipped database goes in first.
-            try await ensureShippedFoods()
-            let outcome = try await app.store.importBackup(document)
+            try await exports.ensureShippedFoods()
+            let outcome = try await exports.app.store.importBackup(document)
             return Restored(outcome: outcome, tables: document.tables.map(\.name))
         } catch let error as BackupError {
             throw Failure.badBackup(file: file, error)

@@ -59,7 +59,11 @@ struct ImportBackup: AsyncParsableCommand {
     @Argument(help: "The backup file, or the directory holding kidneyhub-backup.json.") var path: String
 
     func run() async throws {
-        let restored = try await store.openForWriting().exports.restore(from: path)
+        let restored = try await ExportService.restore(
+            from: path,
+            intoStoreAt: store.resolvedPath,
+            durability: store.durability
+        )
         let outcome = restored.outcome
         print("imported \(outcome.totalInserted) rows, \(outcome.totalAlreadyPresent) already present")
         for table in restored.tables
