@@ -35,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         // Import adapters (issue 7): zip archives read entry by entry, streamed.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // HubDaemon (issue 16): the daemon's services, signals and graceful shutdown.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // MARK: AdapterProtocol: the wire contract shared by the hub and Swift adapters.
@@ -324,6 +326,7 @@ let package = Package(
             name: "HubServices",
             dependencies: [
                 "AdapterHost",
+                "AdapterProtocol",
                 "Care",
                 "CareEngine",
                 "Clinical",
@@ -341,8 +344,37 @@ let package = Package(
         .testTarget(
             name: "HubServicesTests",
             dependencies: [
-                "Care", "CareEngine", "Clinical", "FoodData", "HubCore", "HubRecords", "HubServices", "HubStore",
+                "AdapterHost",
+                "AdapterProtocol",
+                "Care",
+                "Clinical",
+                "FoodData",
+                "HubCore",
+                "HubDaemon",
+                "HubRecords",
+                "HubServices",
                 "TestSupport",
+                // Built so the tests can run the simulated devices.
+                "Simulator",
+                // Set-up and observation only (a profile, goals, a manual entry, what was tagged and rewarded): the
+                // services for them are other areas' work.
+                "CareEngine",
+                "HubStore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: HubDaemon: the daemon as a service group under swift-service-lifecycle (device syncs, the goal
+        // scheduler, the control socket, hotplug), with graceful shutdown on SIGTERM and SIGINT; startable in process.
+        .target(
+            name: "HubDaemon",
+            dependencies: [
+                "AdapterHost",
+                "HubServices",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -358,6 +390,7 @@ let package = Package(
                 "DesktopNotifications",
                 "FoodData",
                 "HubCore",
+                "HubDaemon",
                 "HubServices",
                 "HubRecords",
                 "HubStore",
@@ -366,6 +399,8 @@ let package = Package(
                 "Reports",
                 "TerminalOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // `serve` runs the daemon in a service group that turns SIGTERM and SIGINT into a graceful shutdown.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,8 +1,9 @@
 import AdapterHost
+import AdapterProtocol
 import ArgumentParser
 import Foundation
 import HubRecords
-import HubStore
+import HubServices
 import Logging
 
 /// The `kidneyhub` command: thin over the modules, one file per subcommand.
@@ -89,6 +90,14 @@ struct AdapterOptions: ParsableArguments {
             directories: AdapterCatalog.searchPath(explicit: directories),
             productsDirectory: AdapterCatalog.runningExecutableDirectory
         )
+    }
+
+    /// The adapters found on the search path, supervised as these options say, for an application-layer service.
+    func setup(
+        configs: [String: JSONValue] = [:],
+        onActivity: @escaping @Sendable (String, AdapterActivity) -> Void = { _, _ in }
+    ) -> AdapterSetup {
+        AdapterSetup(catalog: catalog(), settings: settings, configs: configs, onActivity: onActivity)
     }
 }
 

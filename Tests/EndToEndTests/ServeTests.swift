@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `kidneyhub serve`: the daemon owns the store; other commands reach it over its control socket
@@ -69,7 +69,10 @@ struct ServeTests {
             Workspace.kidneyhub,
             ["devices", "sync", "meter", "--adapter", "simulator", "--store", workspace.storePath]
         )
-        try await Task.sleep(for: .seconds(1))  // the sync now waits on an adapter that never answers
+        // The sync now waits on an adapter that never answers: the hub started it for the request.
+        try await eventually("the hub started the hanging adapter") {
+            workspace.strayProcesses().contains { $0.contains("kidneyhub-simulator") }
+        }
         let signalled = ContinuousClock.now
         kill(serve.processIdentifier, SIGTERM)
         await CommandResult.waitForExit(serve)

@@ -6,7 +6,8 @@ public enum GoalCalendar {
     /// The first instant of a local date (its midnight, or the first instant a clock change leaves).
     public static func startOfDay(_ day: CalendarDate, in timeZone: TimeZone) -> Int64 {
         // Far-past sentinel dates (an until-goal's open start) need no zone lookup.
-        if day.daysSinceEpoch < -1_000_000 { return Int64(day.daysSinceEpoch) * LocalClock.millisecondsPerDay }
+        // Clamped: the sentinel (about Int.min / 2 days) in milliseconds would overflow Int64 and trap.
+        if day.daysSinceEpoch < -1_000_000 { return -1_000_000 * LocalClock.millisecondsPerDay }
         return LocalClock.startOfDay(day, in: timeZone)
     }
 

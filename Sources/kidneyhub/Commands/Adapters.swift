@@ -1,8 +1,7 @@
 import AdapterHost
-import AdapterProtocol
 import ArgumentParser
-import Care
 import Foundation
+import HubServices
 
 /// `kidneyhub adapters list|check`.
 struct Adapters: AsyncParsableCommand {
@@ -20,13 +19,7 @@ struct Adapters: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let catalog = search.catalog()
-            var states: [String: String] = [:]
-            if FileManager.default.fileExists(atPath: store.resolvedPath) {
-                for record in try await openStoreForReading(store).adapters() {
-                    states[record.id] = record.state.rawValue
-                }
-            }
+            let listing = try await AdaptersService(search.setup()).list(storeAt: store.resolvedPath)
             if json {
                 struct Entry: Encodable {
                     var id, name, version, manifest, executable, state: String
@@ -38,32 +31,32 @@ struct Adapters: AsyncParsableCommand {
                 }
                 try printJSON(
                     Listing(
-                        adapters: catalog.adapters.map {
+                        adapters: listing.adapters.map {
                             Entry(
-                                id: $0.id,
-                                name: $0.manifest.name,
-                                version: $0.manifest.version,
-                                manifest: $0.manifestPath,
-                                executable: $0.executablePath,
-                                state: states[$0.id] ?? "idle",
-                                kinds: $0.manifest.kinds
+                                id: $0.adapter.id,
+                                name: $0.adapter.manifest.name,
+                                version: $0.adapter.manifest.version,
+                                manifest: $0.adapter.manifestPath,
+                                executable: $0.adapter.executablePath,
+                                state: $0.state,
+                                kinds: $0.adapter.manifest.kinds
                             )
                         },
-                        problems: catalog.problems.map(\.description)
+                        problems: listing.problems.map(\.description)
                     )
                 )
                 return
             }
             printTable(
                 ["ID", "NAME", "VERSION", "KINDS", "MANIFEST"],
-                catalog.adapters.map {
+                listing.adapters.map(\.adapter).map {
                     [
                         $0.id, $0.manifest.name, $0.manifest.version, $0.manifest.kinds.joined(separator: ","),
                         $0.manifestPath,
                     ]
                 }
             )
-            for problem in catalog.problems { print("skipped \(problem)") }
+            for problem in listing.problems { print("skipped \(problem)") }
         }
     }
 
@@ -77,8 +70,10 @@ struct Adapters: AsyncParsableCommand {
 
         func run() async throws {
             bootstrapLogging()
-            let suite = try Self.suite(for: path)
-            let report = await suite.run()
+            let report: ConformanceReport
+            do { report = try await AdaptersService.check(path: path) } catch {
+                throw ValidationError(error.description)
+            }
             if json {
                 try printJSON(report)
             } else {
@@ -94,29 +89,6 @@ struct Adapters: AsyncParsableCommand {
             }
             if !report.passed { throw ExitCode(1) }
         }
-
-        static func suite(for path: String) throws -> ConformanceSuite {
-            let url = URL(fileURLWithPath: path).standardizedFileURL
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-                throw ValidationError("no such file: \(path)")
-            }
-            let manifestPath = isDirectory.boolValue ? url.appendingPathComponent("adapter.json").path : url.path
-            if manifestPath.hasSuffix(".json") {
-                switch AdapterCatalog.load(manifestPath, productsDirectory: AdapterCatalog.runningExecutableDirectory) {
-                case .success(let adapter): return ConformanceSuite(adapter: adapter)
-                case .failure(let problem): throw ValidationError(problem.description)
-                }
-            }
-            guard FileManager.default.isExecutableFile(atPath: url.path) else {
-                throw ValidationError("\(path) is neither a manifest nor an executable")
-            }
-            return ConformanceSuite(
-                adapterId: url.lastPathComponent,
-                executable: url.path,
-                workingDirectory: url.deletingLastPathComponent().path
-            )
-        }
     }
 
     struct Retry: AsyncParsableCommand {
@@ -129,9 +101,7 @@ struct Adapters: AsyncParsableCommand {
 
         func run() async throws {
             bootstrapLogging()
-            try await viaRunningHub(store, ControlRetryRequest(adapterId: id), { _ in }) {
-                try await withHub(store: store, search: search) { hub in try await hub.retry(adapterId: id) }
-            }
+            try await store.openForWriting().devices(search.setup()).retry(adapterId: id)
             print("\(id) may start again")
         }
     }

@@ -1,10 +1,6 @@
-import AdapterHost
-import AdapterProtocol
 import ArgumentParser
-import Clinical
 import Foundation
-import HubCore
-import HubStore
+import HubServices
 
 /// `kidneyhub demo`: the hub and the device simulator on a dialysis-day scenario.
 struct Demo: AsyncParsableCommand {
@@ -24,50 +20,29 @@ struct Demo: AsyncParsableCommand {
     func run() async throws {
         bootstrapLogging()
         var store = store
-        if store.path == nil, (ProcessInfo.processInfo.environment["KIDNEYHUB_STORE"] ?? "").isEmpty {
-            store.path = StoreOptions.demoStorePath
-            let demo = try HubDatabase.open(atPath: store.resolvedPath, durability: store.durability)
-            if (try? await demo.requireCurrentTerms()) == nil {
-                _ = try await demo.acceptTerms(
-                    version: TermsOfService.current.version,
-                    atMs: currentEpochMilliseconds()
-                )
-                print(
-                    "Demo store \(store.resolvedPath): simulated readings only; the terms of use were accepted there for the demo.\n"
-                )
-            }
+        let isDemoStore = store.path == nil && (ProcessInfo.processInfo.environment["KIDNEYHUB_STORE"] ?? "").isEmpty
+        if isDemoStore { store.path = StoreOptions.demoStorePath }
+        let outcome: DemoService.Outcome
+        do {
+            outcome = try await store.openForWriting().demo(search.setup()).playDay(
+                scenario: scenario,
+                isDemoStore: isDemoStore
+            )
+        } catch let failure as DemoService.Failure {
+            if case .noScenario = failure { throw ValidationError(failure.description) }
+            throw CommandFailure(failure.description)
         }
-        var configs: [String: JSONValue] = [:]
-        if let scenario {
-            let path = URL(fileURLWithPath: scenario).standardizedFileURL.path
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw ValidationError("no scenario file at \(scenario)")
-            }
-            configs["simulator"] = ["scenario": .string(path)]
-        }
-        let (reports, rows) = try await withHub(store: store, search: search, adapterConfigs: configs) { hub in
-            let (found, problems) = await hub.scan(seconds: 1, adapterIds: ["simulator"])
-            guard !found.isEmpty else {
-                throw CommandFailure(
-                    "the simulator found no devices\(problems.isEmpty ? "" : ": \(problems.joined(separator: "; "))")"
-                )
-            }
-            var reports: [HubService.SyncReport] = []
-            for device in found {
-                reports.append(try await hub.sync(deviceId: device.device.deviceId, adapterId: device.adapterId))
-            }
-            let ids = Set(found.map(\.device.deviceId))
-            let rows = try await hub.store.measurements().filter {
-                $0.device.identity.adapterId == "simulator" && ids.contains($0.device.identity.deviceId)
-            }
-            return (reports, rows)
+        if outcome.acceptedTermsForDemo {
+            print(
+                "Demo store \(store.resolvedPath): simulated readings only; the terms of use were accepted there for the demo.\n"
+            )
         }
         print("Store: \(store.resolvedPath)\n")
         printTable(
             ["DEVICE", "NEW", "ALREADY STORED"],
-            reports.map { [$0.deviceId, "\($0.stored)", "\($0.duplicates)"] }
+            outcome.reports.map { [$0.deviceId, "\($0.stored)", "\($0.duplicates)"] }
         )
         print("")
-        printMeasurementTable(rows)
+        printMeasurementTable(outcome.readings)
     }
 }

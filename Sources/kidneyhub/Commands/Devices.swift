@@ -1,9 +1,8 @@
 import AdapterHost
 import AdapterProtocol
 import ArgumentParser
-import Care
 import Foundation
-import HubStore
+import HubServices
 
 /// `kidneyhub devices scan|pair|sync|list`.
 struct Devices: AsyncParsableCommand {
@@ -25,11 +24,8 @@ struct Devices: AsyncParsableCommand {
 
         func run() async throws {
             bootstrapLogging()
-            let (devices, problems) = try await viaRunningHub(store, ControlScanRequest(seconds: seconds)) {
-                ($0.devices, $0.problems)
-            } orInProcess: {
-                try await withHub(store: store, search: search) { hub in await hub.scan(seconds: seconds) }
-            }
+            let found = try await store.openForWriting().devices(search.setup()).scan(seconds: seconds)
+            let (devices, problems) = (found.devices, found.problems)
             if json {
                 try printJSON(devices)
             } else {
@@ -83,13 +79,11 @@ struct Devices: AsyncParsableCommand {
         }
 
         private func pair(passkey: String?) async throws -> DeviceDescriptor {
-            let request = ControlPairRequest(deviceId: id, adapterId: adapter, passkey: passkey)
-            return try await viaRunningHub(store, request, \.device) {
-                try await withHub(store: store, search: search) { hub in
-                    let adapterId = try await hub.adapter(of: id, given: adapter)
-                    return try await hub.pair(deviceId: id, adapterId: adapterId, passkey: passkey)
-                }
-            }
+            try await store.openForWriting().devices(search.setup()).pair(
+                deviceId: id,
+                adapterId: adapter,
+                passkey: passkey
+            )
         }
     }
 
@@ -104,12 +98,8 @@ struct Devices: AsyncParsableCommand {
 
         func run() async throws {
             bootstrapLogging()
-            let report = try await viaRunningHub(store, ControlSyncRequest(deviceId: id, adapterId: adapter), { $0 }) {
-                try await withHub(store: store, search: search, onActivity: printAdapterWarnings) { hub in
-                    let adapterId = try await hub.adapter(of: id, given: adapter)
-                    return try await hub.sync(deviceId: id, adapterId: adapterId)
-                }
-            }
+            let report = try await store.openForWriting().devices(search.setup(onActivity: printAdapterWarnings))
+                .sync(deviceId: id, adapterId: adapter)
             if json {
                 try printJSON(report)
             } else {
@@ -128,8 +118,7 @@ struct Devices: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let database = try openStoreForReading(store)
-            let devices = try await database.devices()
+            let devices = try await store.openForReading().knownDevices()
             if json {
                 try printJSON(devices.map(\.identity))
                 return

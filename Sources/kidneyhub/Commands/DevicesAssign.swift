@@ -1,9 +1,8 @@
 import ArgumentParser
-import CareEngine
+import Clinical
 import Foundation
 import HubCore
-import HubRecords
-import HubStore
+import HubServices
 
 extension Devices {
     /// `kidneyhub devices assign DEVICE --profile NAME [--user-index N]`.
@@ -38,37 +37,43 @@ extension Devices {
         }
 
         func run() async throws {
-            let database = try openStoreForWriting(store)
-            try await database.requireCurrentTerms()
-            let stored = try await database.selectProfile(named: profile)
-            let device = try await database.device(id: id, adapterId: adapter)
-            let now = currentEpochMilliseconds()
-            var claimsFromMs: Int64 = 0
-            if let from {
-                let local = from.count == 10 ? from + "T00:00" : from
-                do {
-                    claimsFromMs = try RFC3339.parse(EntryTime.rfc3339(local, profile: stored.profile, now: now))
-                        .epochMilliseconds
-                } catch {
-                    throw CommandFailure("--from: '\(from)' is not YYYY-MM-DD, YYYY-MM-DDTHH:MM or an RFC 3339 time")
-                }
-            }
-            try await database.assign(
-                DeviceAssignment(
-                    deviceRowId: device.rowId,
-                    userIndex: userIndex ?? DeviceAssignment.anyUser,
-                    profileId: stored.id,
-                    assignedAtMs: now,
-                    claimsFromMs: claimsFromMs
+            let start = try claimStart()
+            let outcome: DeviceAssignmentService.Outcome
+            do {
+                outcome = try await store.openForWriting().deviceAssignments.assign(
+                    deviceId: id,
+                    adapterId: adapter,
+                    profile: profile,
+                    userIndex: userIndex,
+                    from: start
                 )
-            )
-            let tagged = try await WeightPhaseTagger(store: database).tagPending()
-            let pending = tagged.filter { $0.phase == nil }.count
+            } catch DeviceAssignmentService.Failure.claimStartUnknown {
+                throw fromProblem()
+            }
             let slot = userIndex.map { "user \($0)" } ?? "every user"
             print(
-                "Assigned \(id) (\(slot)) to '\(stored.name)'; \(tagged.count) stored weight(s) tagged"
-                    + (pending > 0 ? ", \(pending) need their phase confirmed (`kidneyhub weight confirm`)." : ".")
+                "Assigned \(id) (\(slot)) to '\(outcome.profileName)'; \(outcome.tagged) stored weight(s) tagged"
+                    + (outcome.needConfirmation > 0
+                        ? ", \(outcome.needConfirmation) need their phase confirmed (`kidneyhub weight confirm`)."
+                        : ".")
             )
+        }
+
+        /// `--from` read: an RFC 3339 instant, or a local date (midnight) or date and time on the profile's clock.
+        private func claimStart() throws -> DeviceAssignmentService.ClaimStart {
+            guard let from else { return .always }
+            let text = from.trimmingCharacters(in: .whitespaces)
+            if let instant = try? RFC3339.parse(text) { return .instant(instant.epochMilliseconds) }
+            let local = text.count == 10 ? text + "T00:00" : text
+            let parts = local.split(whereSeparator: { $0 == "T" || $0 == " " })
+            guard parts.count == 2, let day = try? CalendarDate(parsing: String(parts[0])),
+                let time = try? LocalTime(parsing: String(parts[1]))
+            else { throw fromProblem() }
+            return .local(day, time)
+        }
+
+        private func fromProblem() -> CommandFailure {
+            CommandFailure("--from: '\(from ?? "")' is not YYYY-MM-DD, YYYY-MM-DDTHH:MM or an RFC 3339 time")
         }
     }
 }

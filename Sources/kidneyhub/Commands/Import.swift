@@ -1,8 +1,8 @@
 import AdapterHost
 import AdapterProtocol
 import ArgumentParser
-import Care
 import Foundation
+import HubServices
 import Synchronization
 
 #if canImport(Glibc)
@@ -26,37 +26,26 @@ struct Import: AsyncParsableCommand {
     @Option(help: "How many rejected records to list per path (all with --json).") var showRejected = 20
     @Flag(help: "Print JSON.") var json = false
 
-    /// The `maxBatchRecords` an import offers its adapter.
-    static let importBatchRecords = 2000
-
     func run() async throws {
         bootstrapLogging()
         let progress = TerminalProgress(enabled: !json && isatty(STDERR_FILENO) == 1)
-        // Exports are bulk: 2,000 records a batch instead of the protocol's default 500 means fewer,
-        // larger transactions (measured: about a third less CPU in the hub on an Apple export), and
-        // 2,000 importer records (about 250 bytes each) stay far below the 1 MiB line limit (§1).
         var search = search
-        search.batchRecords = search.batchRecords ?? Self.importBatchRecords
-        let reports = try await withHub(
-            store: store,
-            search: search,
-            onActivity: { _, activity in
+        search.batchRecords = search.batchRecords ?? ImportService.defaultBatchRecords
+        let outcomes = try await store.openForWriting().imports(
+            search.setup(onActivity: { _, activity in
                 if case .progress(_, let value) = activity { progress.update(value) }
+            })
+        ).importFiles(
+            paths,
+            adapterId: adapter,
+            onStart: { progress.start(label: $0) },
+            onEnd: { _ in progress.clear() }
+        )
+        let reports: [Result<ImportReport, ImportFailureReport>] = outcomes.map {
+            switch $0 {
+            case .imported(let report): .success(report)
+            case .failed(let path, let error): .failure(ImportFailureReport(path: path, error: error))
             }
-        ) { hub in
-            var reports: [Result<ImportReport, ImportFailureReport>] = []
-            for path in paths {
-                progress.start(label: path)
-                do {
-                    reports.append(
-                        .success(try await hub.importFile(path: path, adapterId: adapter, progressToken: "import"))
-                    )
-                } catch {
-                    reports.append(.failure(ImportFailureReport(path: path, error: "\(error)")))
-                }
-                progress.clear()
-            }
-            return reports
         }
         var failed = false
         if json {

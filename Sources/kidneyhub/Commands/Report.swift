@@ -1,10 +1,7 @@
 import ArgumentParser
-import Care
 import Clinical
 import Foundation
-import HubCore
-import HubStore
-import Reports
+import HubServices
 
 /// `kidneyhub report pdf`.
 struct ReportCommand: AsyncParsableCommand {
@@ -38,71 +35,20 @@ struct ReportPDF: AsyncParsableCommand {
     @Option(help: "Hand the PDF to the configured mail command for this address.") var mail: String?
 
     func run() async throws {
-        let database = try openStoreForReading(store)
-        let stored = try await database.selectProfile(named: profile)
-        let zone: TimeZone
-        do { zone = try stored.profile.timeZone() } catch { throw CommandFailure("profile '\(stored.name)': \(error)") }
-        let now = currentEpochMilliseconds()
-        let today = try stored.profile.localDate(at: now)
-        let through = try to.map(parseDate("--to")) ?? today
-        let first = try from.map(parseDate("--from")) ?? through.adding(days: -89)
-        let mailCommand: MailCommand?
-        if mail != nil {
-            do { mailCommand = try MailCommand.configured(in: ProcessInfo.processInfo.environment) } catch {
-                throw CommandFailure("--mail: \(error); no report was made")
-            }
-        } else {
-            mailCommand = nil
+        let request = ReportsService.Request(
+            profile: profile,
+            from: try from.map(parseDate("--from")),
+            through: try to.map(parseDate("--to")),
+            out: out,
+            pagePreviews: png,
+            photos: photos,
+            mailTo: mail
+        )
+        let made = try await store.openForReading().reports().makePDF(request) { made in
+            print("report: \(made.path) (\(made.pages) pages, \(made.bytes) bytes)")
+            for pngPath in made.pngPaths { print("page preview: \(pngPath)") }
         }
-        do {
-            let period = try ReportPeriod(from: first, through: through, timeZone: zone)
-            let data = try await ReportDataLoader.load(
-                database,
-                profile: stored,
-                period: period,
-                includePhotos: photos,
-                nowMs: now
-            )
-            let folder = ReportsFolder.forStore(
-                atPath: store.resolvedPath,
-                environment: ProcessInfo.processInfo.environment
-            )
-            let path: String
-            if let out {
-                path = out
-            } else {
-                try folder.create()
-                path = folder.newReportPath(profile: stored.name, from: "\(first)", through: "\(through)")
-            }
-            let pngPrefix = png ? String(path.hasSuffix(".pdf") ? path.dropLast(4) : Substring(path)) : nil
-            let written = try ReportWriter.write(data, to: path, pngPrefix: pngPrefix)
-            let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            var entry = ReportIndexEntry(
-                path: URL(fileURLWithPath: path).standardizedFileURL.path,
-                profile: stored.name,
-                from: "\(first)",
-                through: "\(through)",
-                pages: written.pages,
-                bytes: bytes,
-                createdAt: RFC3339.format(epochMilliseconds: now, utcOffsetSeconds: 0)
-            )
-            print("report: \(path) (\(written.pages) pages, \(bytes) bytes)")
-            for pngPath in written.pngPaths { print("page preview: \(pngPath)") }
-            if let mail, let mailCommand {
-                do {
-                    try await send(path: entry.path, to: mail, with: mailCommand, profile: stored.name)
-                } catch {
-                    // The report exists even when the mail program failed: keep it listed.
-                    try folder.append(entry)
-                    throw error
-                }
-                entry.mailedTo = [mail]
-                print("handed to the mail command for \(mail)")
-            }
-            try folder.append(entry)
-        } catch let error as ReportError {
-            throw CommandFailure(error.description)
-        }
+        if let mail = made.entry.mailedTo.first { print("handed to the mail command for \(mail)") }
     }
 
     private func parseDate(_ option: String) -> (String) throws -> CalendarDate {
@@ -110,31 +56,6 @@ struct ReportPDF: AsyncParsableCommand {
             do { return try CalendarDate(parsing: text) } catch {
                 throw CommandFailure("\(option): '\(text)' is not a date (YYYY-MM-DD): \(error)")
             }
-        }
-    }
-
-    /// Runs the mail command (argv, no shell) and waits for it without blocking a thread.
-    private func send(path: String, to address: String, with command: MailCommand, profile: String) async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let program: String
-        do { program = try command.resolvedProgram(searchPath: environment["PATH"] ?? "/usr/bin:/bin") } catch {
-            throw CommandFailure("--mail: \(error); the report is kept at \(path)")
-        }
-        let argv = command.argv(file: path, address: address, subject: "KidneyHub report: \(profile)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = Array(argv.dropFirst())
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch {
-                process.terminationHandler = nil
-                continuation.resume(
-                    throwing: CommandFailure("--mail: cannot start \(program): \(error); the report is kept at \(path)")
-                )
-            }
-        }
-        guard status == 0 else {
-            throw CommandFailure("--mail: \(argv[0]) exited with status \(status); the report is kept at \(path)")
         }
     }
 }
@@ -155,15 +76,10 @@ struct ReportsList: AsyncParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() async throws {
-        let folder = ReportsFolder.forStore(
-            atPath: store.resolvedPath,
-            environment: ProcessInfo.processInfo.environment
-        )
-        let entries: [ReportIndexEntry]
-        do { entries = try folder.entries() } catch { throw CommandFailure(error.description) }
+        let (folder, entries) = try ReportsService.list(storeAt: store.resolvedPath)
         if json { return try printJSON(entries) }
         guard !entries.isEmpty else {
-            print("no reports in \(folder.path) yet: make one with `kidneyhub report pdf`")
+            print("no reports in \(folder) yet: make one with `kidneyhub report pdf`")
             return
         }
         for entry in entries {

@@ -1,12 +1,9 @@
-import AdapterHost
 import ArgumentParser
-import Care
-import CareEngine
-import Dispatch
 import Foundation
-import HubStore
+import HubDaemon
+import HubServices
 import Logging
-import Synchronization
+import ServiceLifecycle
 
 /// `kidneyhub serve`: the hub daemon.
 struct Serve: AsyncParsableCommand {
@@ -31,85 +28,22 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         bootstrapLogging(verbose: verbose)
         let logger = Logger(label: "kidneyhub.serve")
-        let stop = ShutdownSignal()
-        try await withHub(store: store, search: search) { hub in
-            let control = try ControlServer(path: ControlServer.socketPath(forStore: store.resolvedPath), hub: hub)
-            defer { control.stop() }
-            let adapters = hub.catalog.adapters.map(\.id).joined(separator: ", ")
-            logger.notice("serving \(store.resolvedPath) with adapters: \(adapters); control socket \(control.path)")
-            // The syncs run in their own task so that a signal is acted on at once, even in the
-            // middle of a long or stuck sync: the hub then stops every adapter, which ends it.
-            let syncs = Task {
-                while !Task.isCancelled {
-                    for device in (try? await hub.store.devices()) ?? [] where !Task.isCancelled {
-                        do {
-                            let report = try await hub.sync(
-                                deviceId: device.identity.deviceId,
-                                adapterId: device.identity.adapterId
-                            )
-                            if report.stored > 0 {
-                                logger.notice("\(device.identity.deviceId): \(report.stored) new readings")
-                            }
-                        } catch  where !Task.isCancelled {
-                            logger.warning("sync of \(device.identity.deviceId) failed: \(error)")
-                        } catch {}
-                    }
-                    try? await Task.sleep(for: .seconds(syncInterval))
-                }
-            }
-            let usb = ServeHotplug(hotplug, hub: hub, logger: logger)
-            // Goals, rewards and reminders on time: each end of day, week and month in each profile's time zone,
-            // catching up once on what passed while the hub was off.
-            let scheduler = Task {
-                await GoalScheduler(
-                    engine: GoalEngine(store: hub.store),
-                    dispatcher: notificationDispatcher(hub.store),
-                    clock: SystemClock(),
-                    afterEvaluation: { [store = hub.store] now in
-                        await ReportCardService(store: store).closedMonths(at: now)
-                    }
-                ).run()
-            }
-            await stop.wait(upTo: .seconds(Double(Int32.max)))
-            syncs.cancel()
-            scheduler.cancel()
-            await usb.stop()
-            logger.notice("stopping: \(stop.signalName ?? "signal")")
-        }
+        let daemon = HubDaemon(
+            app: try store.openForWriting(),
+            configuration: HubDaemon.Configuration(
+                adapters: search.setup(),
+                syncInterval: .milliseconds(Int64(syncInterval * 1000)),
+                hotplug: hotplug.source(logger: logger),
+                // Unbuffered, so whoever watches `serve` sees it at once.
+                announce: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
+            )
+        )
+        // SIGINT and SIGTERM shut the daemon down gracefully: its services stop, then its adapters, then the store
+        // is released, and the command exits 0.
+        try await ServiceGroup(
+            services: [daemon],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger
+        ).run()
     }
-}
-
-/// SIGINT and SIGTERM, turned from process-killing signals into a flag the hub checks, so it
-/// can stop its adapters and release the store before exiting.
-final class ShutdownSignal {
-    private let sources: [any DispatchSourceSignal]
-    private let state = LockedState()
-
-    init() {
-        let state = state
-        sources = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")].map { number, name in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { state.fire(name) }
-            source.resume()
-            return source
-        }
-    }
-
-    var received: Bool { state.signalName != nil }
-    var signalName: String? { state.signalName }
-
-    /// Returns when a signal arrives or `limit` passes.
-    func wait(upTo limit: Duration) async {
-        let deadline = ContinuousClock.now + limit
-        while !received, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(100))
-        }
-    }
-}
-
-private final class LockedState: Sendable {
-    private let name = Mutex<String?>(nil)
-    var signalName: String? { name.withLock { $0 } }
-    func fire(_ signal: String) { name.withLock { $0 = $0 ?? signal } }
 }

@@ -1,0 +1,203 @@
+import Clinical
+import Foundation
+import HubCore
+import HubRecords
+import HubStore
+import Reports
+
+/// Reports for the care team: a PDF for a period, kept in the reports folder and listed there, handed to the
+/// configured mail command when asked.
+public struct ReportsService: Sendable {
+    let app: HubApplication
+    let environment: [String: String]
+
+    /// How many days a report covers when no first day is given, today included.
+    public static let defaultDays = 90
+
+    /// What to put in a PDF report and where it goes.
+    public struct Request: Sendable {
+        /// The profile (nil: the only one).
+        public var profile: String?
+        /// The first local date (nil: `defaultDays` before the last).
+        public var from: CalendarDate?
+        /// The last local date (nil: today on the profile's clock).
+        public var through: CalendarDate?
+        /// Where to write the PDF (nil: a new file in the reports folder).
+        public var out: String?
+        /// Also write each page as a PNG beside the PDF.
+        public var pagePreviews: Bool
+        /// Add thumbnails of the period's meal photos.
+        public var photos: Bool
+        /// Hand the PDF to the mail command for this address.
+        public var mailTo: String?
+
+        /// A request; by default the last 90 days into the reports folder.
+        public init(
+            profile: String? = nil,
+            from: CalendarDate? = nil,
+            through: CalendarDate? = nil,
+            out: String? = nil,
+            pagePreviews: Bool = false,
+            photos: Bool = false,
+            mailTo: String? = nil
+        ) {
+            self.profile = profile
+            self.from = from
+            self.through = through
+            self.out = out
+            self.pagePreviews = pagePreviews
+            self.photos = photos
+            self.mailTo = mailTo
+        }
+    }
+
+    /// A report written.
+    public struct Made: Sendable, Equatable {
+        /// The PDF's path as given or chosen.
+        public var path: String
+        /// Its pages.
+        public var pages: Int
+        /// Its size.
+        public var bytes: Int
+        /// The page previews written.
+        public var pngPaths: [String]
+        /// Its entry in the reports folder's index (with the address when mailed).
+        public var entry: ReportIndexEntry
+    }
+
+    /// Why a report could not be made or sent; the text says what to do.
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        /// The profile's time zone is not usable.
+        case profileTimeZone(profile: String, reason: String)
+        /// `--mail` was asked but no mail command is configured; nothing was made.
+        case mailNotConfigured(String)
+        /// The report could not be made or kept.
+        case report(ReportError)
+        /// The mail command failed; the report is kept (the reason says where).
+        case mail(String)
+
+        public var description: String {
+            switch self {
+            case .profileTimeZone(let profile, let reason): "profile '\(profile)': \(reason)"
+            case .mailNotConfigured(let reason): "--mail: \(reason); no report was made"
+            case .report(let error): error.description
+            case .mail(let reason): reason
+            }
+        }
+    }
+
+    /// The reports folder of this store (reports/ beside it, or $KIDNEYHUB_REPORTS).
+    public var folder: ReportsFolder { ReportsFolder.forStore(atPath: app.store.path, environment: environment) }
+
+    /// Makes the PDF report (and its page previews), keeps it in the reports folder's index, and hands it to the
+    /// mail command when asked; `onWritten` hears of the file before it is mailed. A report whose mailing failed
+    /// stays in the index.
+    public func makePDF(_ request: Request, onWritten: (Made) -> Void = { _ in }) async throws -> Made {
+        let stored = try await app.store.selectProfile(named: request.profile)
+        let zone: TimeZone
+        do { zone = try stored.profile.timeZone() } catch {
+            throw Failure.profileTimeZone(profile: stored.name, reason: "\(error)")
+        }
+        let now = app.now()
+        let through = try request.through ?? stored.profile.localDate(at: now)
+        let first = request.from ?? through.adding(days: 1 - Self.defaultDays)
+        var mailCommand: MailCommand?
+        if request.mailTo != nil {
+            do { mailCommand = try MailCommand.configured(in: environment) } catch {
+                throw Failure.mailNotConfigured("\(error)")
+            }
+        }
+        do {
+            let period = try ReportPeriod(from: first, through: through, timeZone: zone)
+            let data = try await ReportDataLoader.load(
+                app.store,
+                profile: stored,
+                period: period,
+                includePhotos: request.photos,
+                nowMs: now
+            )
+            let folder = folder
+            let path: String
+            if let out = request.out {
+                path = out
+            } else {
+                try folder.create()
+                path = folder.newReportPath(profile: stored.name, from: "\(first)", through: "\(through)")
+            }
+            let pngPrefix =
+                request.pagePreviews ? String(path.hasSuffix(".pdf") ? path.dropLast(4) : Substring(path)) : nil
+            let written = try ReportWriter.write(data, to: path, pngPrefix: pngPrefix)
+            let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            var made = Made(
+                path: path,
+                pages: written.pages,
+                bytes: bytes,
+                pngPaths: written.pngPaths,
+                entry: ReportIndexEntry(
+                    path: URL(fileURLWithPath: path).standardizedFileURL.path,
+                    profile: stored.name,
+                    from: "\(first)",
+                    through: "\(through)",
+                    pages: written.pages,
+                    bytes: bytes,
+                    createdAt: RFC3339.format(epochMilliseconds: now, utcOffsetSeconds: 0)
+                )
+            )
+            onWritten(made)
+            if let address = request.mailTo, let mailCommand {
+                do {
+                    try await send(path: made.entry.path, to: address, with: mailCommand, profile: stored.name)
+                } catch {
+                    // The report exists even when the mail program failed: keep it listed.
+                    try folder.append(made.entry)
+                    throw error
+                }
+                made.entry.mailedTo = [address]
+            }
+            try folder.append(made.entry)
+            return made
+        } catch let error as ReportError {
+            throw Failure.report(error)
+        }
+    }
+
+    /// The reports folder of the store at `storePath`, and the reports in it, oldest first; the store need not exist.
+    public static func list(
+        storeAt storePath: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(Failure) -> (folder: String, entries: [ReportIndexEntry]) {
+        let folder = ReportsFolder.forStore(atPath: storePath, environment: environment)
+        do { return (folder.path, try folder.entries()) } catch { throw .report(error) }
+    }
+
+    /// Runs the mail command (argv, no shell) and waits for it without blocking a thread.
+    private func send(path: String, to address: String, with command: MailCommand, profile: String) async throws {
+        let program: String
+        do { program = try command.resolvedProgram(searchPath: environment["PATH"] ?? "/usr/bin:/bin") } catch {
+            throw Failure.mail("--mail: \(error); the report is kept at \(path)")
+        }
+        let argv = command.argv(file: path, address: address, subject: "KidneyHub report: \(profile)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = Array(argv.dropFirst())
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch {
+                process.terminationHandler = nil
+                continuation.resume(
+                    throwing: Failure.mail("--mail: cannot start \(program): \(error); the report is kept at \(path)")
+                )
+            }
+        }
+        guard status == 0 else {
+            throw Failure.mail("--mail: \(argv[0]) exited with status \(status); the report is kept at \(path)")
+        }
+    }
+}
+
+extension HubApplication {
+    /// Reports, with the mail command and reports folder configured by `environment`.
+    public func reports(environment: [String: String] = ProcessInfo.processInfo.environment) -> ReportsService {
+        ReportsService(app: self, environment: environment)
+    }
+}

@@ -1,0 +1,50 @@
+import Clinical
+import Foundation
+import HubServices
+import HubStore
+import TestSupport
+import Testing
+
+/// Reports through the application layer: a PDF for a period is written, kept in the folder's index, and a mail
+/// command that fails leaves it there.
+struct ReportsTests {
+    @Test func aPDFIsWrittenAndListedAndStaysListedWhenTheMailCommandFails() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let storePath = directory.file("store.sqlite")
+        let app = try HubApplication.open(atPath: storePath, durability: .normal)
+        _ = try await app.terms.acceptCurrent()
+        // Set-up through the store: the profile belongs to another area's service.
+        _ = try await HubDatabase.open(atPath: storePath, durability: .normal)
+            .saveProfile(try PatientFixtures.hemodialysisProfile(), id: nil, atMs: app.now())
+        let failing = try directory.write("#!/bin/sh\nexit 3\n", to: "failing-mail")
+        chmod(failing, 0o755)
+        let environment = [
+            "KIDNEYHUB_REPORTS": directory.file("reports"),
+            "KIDNEYHUB_MAIL_COMMAND": "[\"\(failing)\", \"{file}\", \"{address}\"]",
+            "PATH": "/usr/bin:/bin",
+        ]
+        let reports = app.reports(environment: environment)
+
+        let made = try await reports.makePDF(
+            ReportsService.Request(
+                from: try CalendarDate(parsing: "2026-10-01"),
+                through: try CalendarDate(parsing: "2026-11-17")
+            )
+        )
+        #expect(made.pages > 0 && made.bytes > 0)
+        #expect(made.path.hasPrefix(directory.file("reports")))
+        #expect(made.entry.from == "2026-10-01" && made.entry.through == "2026-11-17")
+
+        var heard: [String] = []
+        await #expect(throws: ReportsService.Failure.self) {
+            _ = try await reports.makePDF(
+                ReportsService.Request(out: directory.file("mailed.pdf"), mailTo: "care@clinic.example")
+            ) { heard.append($0.path) }
+        }
+        #expect(heard == [directory.file("mailed.pdf")], "the file was announced before it was mailed")
+        let listed = try ReportsService.list(storeAt: storePath, environment: environment)
+        #expect(listed.entries.count == 2, "a report whose mailing failed stays listed")
+        #expect(listed.entries.allSatisfy { $0.mailedTo.isEmpty })
+    }
+}
