@@ -383,23 +383,18 @@ let package = Package(
         .executableTarget(
             name: "kidneyhub",
             dependencies: [
-                "AdapterHost",
+                "AdapterHost",  // the values of its reports (sync, import, conformance)
+                "AdapterProtocol",  // adapter configurations as JSON values
                 "Care",
-                "CareEngine",
                 "Clinical",
-                "DesktopNotifications",
-                "FoodData",
                 "HubCore",
                 "HubDaemon",
-                "HubServices",
                 "HubRecords",
-                "HubStore",
-                "Imaging",
+                "HubServices",
                 "LibUSBHotplug",
-                "Reports",
                 "TerminalOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                // `serve` runs the daemon in a service group that turns SIGTERM and SIGINT into a graceful shutdown.
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings

@@ -65,9 +65,9 @@ struct AdapterStopTests {
         )
         let started = ContinuousClock.now
         #expect(await process.waitForExit(upTo: .milliseconds(300)) == nil)
-        // The script never exits, so returning at all proves the limit; the bound is loose because CI
-        // machines are shared (2.1 s was seen under a load of 15 for a 0.3 s limit).
-        #expect(ContinuousClock.now - started < .seconds(10))
+        // The script never exits, so returning nil at all proves the limit; the bound is loose because machines are
+        // shared (2.1 s, and once 20.7 s, were seen under a load of 15 for a 0.3 s limit).
+        #expect(ContinuousClock.now - started < .seconds(60))
         process.signalGroup(SIGKILL)
         #expect(await process.waitForExit() == .signaled(SIGKILL))
     }

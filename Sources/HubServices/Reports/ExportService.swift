@@ -51,7 +51,6 @@ public struct ExportService: Sendable {
         /// The FHIR export failed.
         case fhir(ReportError)
         /// The shipped food database could not be loaded (a restore needs it first).
-        case foods(String)
 
         public var description: String {
             switch self {
@@ -62,7 +61,6 @@ public struct ExportService: Sendable {
             case .badBackup(let file, let error): "\(file): \(error)"
             case .backup(let error): error.description
             case .fhir(let error): error.description
-            case .foods(let reason): "cannot load the food database: \(reason)"
             }
         }
     }
@@ -129,20 +127,12 @@ public struct ExportService: Sendable {
             let exports = try HubApplication.open(atPath: storePath, durability: durability).exports
             // USDA foods are not in a backup (the hub ships them) but its intake entries may refer to them by NDB
             // number, and own foods must come after them: the shipped database goes in first.
-            try await exports.ensureShippedFoods()
+            try await exports.app.foods.ensureFoodDatabase()
             let outcome = try await exports.app.store.importBackup(document)
             return Restored(outcome: outcome, tables: document.tables.map(\.name))
         } catch let error as BackupError {
             throw Failure.badBackup(file: file, error)
         }
-    }
-
-    /// Loads the shipped USDA food database into the store unless it is there.
-    private func ensureShippedFoods() async throws {
-        guard try await !app.store.hasFoodDatabase() else { return }
-        let foods: USDAFoodDatabase
-        do { foods = try ShippedFoodDatabase.load() } catch { throw Failure.foods("\(error)") }
-        _ = try await app.store.importFoodDatabase(foods, atMs: app.now())
     }
 
     private func backup() async throws(Failure) -> BackupDocument {

@@ -1,13 +1,10 @@
 import ArgumentParser
 import Care
-import CareEngine
 import Clinical
-import DesktopNotifications
 import Foundation
 import HubCore
 import HubRecords
 import HubServices
-import HubStore
 
 /// `kidneyhub goals add|list|edit|remove|prioritize|templates`: personal goals with priorities.
 struct Goals: AsyncParsableCommand {
@@ -249,14 +246,4 @@ private struct GoalRow: Encodable {
         self.window = window
         self.progress = progress
     }
-}
-
-// Kept until Weight/BloodPressure use the application (also still called by Serve and HubLauncher); the lead
-// removes it. The application's own is `HubApplication.notificationDispatcher()`.
-/// The dispatcher the commands push notifications with: the profile's command, and the desktop when it runs.
-func notificationDispatcher(_ store: HubDatabase) -> NotificationDispatcher {
-    NotificationDispatcher(
-        store: store,
-        sinks: [CommandNotifier()] + (DesktopNotifier.fromEnvironment().map { [$0] } ?? [])
-    )
 }

@@ -3,7 +3,6 @@ import Clinical
 import Foundation
 import HubCore
 import HubServices
-import HubStore
 
 /// How nutrient amounts are written for people: "358 mg", or "unknown" when USDA has no value.
 enum NutrientText {
@@ -77,11 +76,4 @@ func entryTimeReader(_ text: String?) -> EntryTimeReader {
             throw CommandFailure("--at: \(error)")
         }
     }
-}
-
-/// Opens the store for a nutrition command with the shipped food database imported (kept until Export uses the
-/// application; the import itself is `FoodsService.ensureFoodDatabase`).
-func openNutritionStore(_ options: StoreOptions) async throws -> HubDatabase {
-    try await options.openForWriting().foods.ensureFoodDatabase()
-    return try openStoreForWriting(options)
 }

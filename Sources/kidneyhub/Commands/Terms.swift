@@ -90,5 +90,3 @@ struct Terms: AsyncParsableCommand {
     }
 }
 
-/// The current instant in UTC epoch milliseconds.
-func currentEpochMilliseconds() -> Int64 { EpochMilliseconds.now() }
