@@ -7,6 +7,9 @@ let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     // SE-0335: make existential types visible at the use site.
     .enableUpcomingFeature("ExistentialAny"),
+    // SE-0444: a member is visible only where its module is imported, so every file names what it uses and every
+    // import is declared in this file (Tests/repository/test_layering.py checks the declarations).
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(

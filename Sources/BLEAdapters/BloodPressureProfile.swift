@@ -1,4 +1,5 @@
 import AdapterProtocol
+import BlueZ
 import GATTProfiles
 
 /// Blood Pressure Service 0x1810 cuffs (research devices.md §1.4, §3.2): indications of 0x2A35 after the host wrote

@@ -1,4 +1,6 @@
+import AdapterProtocol
 import BlueZ
+import DBus
 import Foundation
 import GATTProfiles
 

@@ -1,4 +1,6 @@
 import AdapterProtocol
+import BlueZ
+import Foundation
 import GATTProfiles
 
 /// Decoded characteristic values turned into protocol records (adapter-protocol.md §5.2). A value that cannot be

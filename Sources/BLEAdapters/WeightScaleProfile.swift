@@ -1,4 +1,5 @@
 import AdapterProtocol
+import BlueZ
 import GATTProfiles
 
 /// Weight Scale Service 0x181D scales (research devices.md §1.2–1.3, §3.1): weights by indication of 0x2A9D, body fat

@@ -1,5 +1,7 @@
 import AdapterHost
+import HubRecords
 import HubServices
+import HubStore
 import Logging
 import ServiceLifecycle
 

@@ -1,3 +1,4 @@
+import Care
 import Clinical
 import Foundation
 import GRDB

@@ -4,6 +4,7 @@ import Clinical
 import FoodData
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
 
 /// Food search as the user types (issue 8's goal: p99 ≤ 2 ms per query for 1–10 character prefixes over the whole

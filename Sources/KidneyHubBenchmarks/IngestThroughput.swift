@@ -1,4 +1,5 @@
 import AdapterHost
+import AdapterProtocol
 import ArgumentParser
 import Care
 import Foundation

@@ -2,6 +2,7 @@ import ArgumentParser
 import Clinical
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
 import Reports
 import SampleData

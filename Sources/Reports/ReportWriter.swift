@@ -1,4 +1,5 @@
 import Charts
+import Clinical
 import Foundation
 
 /// Writes a composed report: the PDF, and on request a PNG of each page for a preview.

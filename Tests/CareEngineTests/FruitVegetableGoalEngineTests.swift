@@ -3,7 +3,9 @@ import CareEngine
 import Clinical
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
+import TestSupport
 import Testing
 
 /// The fruit-and-vegetable goal on the store and engine (issue 9): logged fruit reaches it and is rewarded once;

@@ -1,9 +1,12 @@
+import Care
 import CareEngine
 import Clinical
 import Foundation
 import GRDB
 import HubCore
+import HubRecords
 import HubStore
+import TestSupport
 import Testing
 
 /// Scenario tests with a controllable clock (issue 9 acceptance): a simulated week of readings produces exactly the

@@ -2,7 +2,9 @@ import Care
 import CareEngine
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
+import TestSupport
 import Testing
 
 /// Intake goals on the nutrition log's daily totals (issue 9 with issue 8): a week of drinks and readings earns

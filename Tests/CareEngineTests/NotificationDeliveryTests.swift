@@ -3,7 +3,9 @@ import CareEngine
 import Clinical
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
+import TestSupport
 import Testing
 
 /// Notification toggles and quiet hours per type, and the user's command (issue 9 acceptance).

@@ -1,7 +1,8 @@
-import TestSupport
 import Care
+import Clinical
 import Foundation
 import HubCore
+import TestSupport
 import Testing
 
 /// Nutrition math (portions, recipes, daily totals, limits, search folding) against hand-computed values.

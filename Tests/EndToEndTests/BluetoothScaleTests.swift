@@ -1,9 +1,10 @@
-import TestSupport
 import BLETestHarness
 import DBus
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
+import TestSupport
 import Testing
 
 /// BLE scales end to end: dialysis-day weights tagged pre/post by the patient's schedule, readings of other users of

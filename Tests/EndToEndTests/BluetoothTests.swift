@@ -1,9 +1,10 @@
-import TestSupport
 import BLETestHarness
 import DBus
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
+import TestSupport
 import Testing
 
 /// The BLE adapters end to end: the real `kidneyhub`, the real adapter executables, and a mocked org.bluez on a

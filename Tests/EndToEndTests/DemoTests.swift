@@ -1,6 +1,8 @@
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
+import TestSupport
 import Testing
 
 /// `kidneyhub demo`: the real hub binary and the real simulator on the dialysis-day scenario.

@@ -1,8 +1,9 @@
 import AdapterHost
-import TestSupport
 import Foundation
 import HubCore
+import HubStore
 import Importers
+import TestSupport
 import Testing
 import ZIPFoundation
 

@@ -1,5 +1,7 @@
-import TestSupport
 import Foundation
+import HubRecords
+import HubStore
+import TestSupport
 import Testing
 
 /// `kidneyhub foods|recipes|log|intake|photos`: the real binary on a fresh store, the shipped food database imported

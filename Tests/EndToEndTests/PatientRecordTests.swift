@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import HubRecords
 import HubStore
+import TestSupport
 import Testing
 
 /// `kidneyhub terms|profile|labs`: the real binary on a fresh store.

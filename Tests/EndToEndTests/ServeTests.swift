@@ -1,4 +1,5 @@
 import Foundation
+import HubStore
 import TestSupport
 import Testing
 

@@ -1,7 +1,10 @@
-import TestSupport
+import Care
 import Foundation
+import HubCore
+import HubRecords
 import HubStore
 import MeterSimulators
+import TestSupport
 import Testing
 
 /// Issue 6 end to end: `kidneyhub serve` hears a (scripted) plug-in, launches the usb-glucometer

@@ -1,6 +1,7 @@
-import TestSupport
 import Foundation
+import HubCore
 import HubStore
+import TestSupport
 import Testing
 
 /// `kidneyhub weight|bp|devices assign`: dialysis-day weights from the simulator and by hand, on the real binary.

@@ -1,6 +1,8 @@
 import AdapterHost
+import AdapterProtocol
 import Foundation
 import HubDaemon
+import HubRecords
 import HubServices
 import Logging
 import ServiceLifecycle

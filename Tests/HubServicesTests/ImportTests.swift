@@ -1,4 +1,5 @@
 import Foundation
+import HubRecords
 import HubServices
 import Synchronization
 import TestSupport

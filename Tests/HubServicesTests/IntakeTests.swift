@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import HubServices
+import HubStore
 
 /// The foods and intake services: the first-use import, custom foods, the log and what runs after an entry.
 struct IntakeTests {

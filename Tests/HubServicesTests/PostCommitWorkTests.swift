@@ -1,3 +1,5 @@
+import AdapterHost
+import Care
 import CareEngine
 import Clinical
 import Foundation

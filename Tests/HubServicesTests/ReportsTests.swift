@@ -1,7 +1,9 @@
 import Clinical
 import Foundation
+import HubRecords
 import HubServices
 import HubStore
+import Reports
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Importers
+import ZIPFoundation
 
 /// The Fitbit reader on small generated exports of each layout (formats.md §1).
 struct FitbitTests {

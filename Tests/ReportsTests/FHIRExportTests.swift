@@ -1,8 +1,9 @@
-import TestSupport
 import Foundation
 import HubCore
 import HubStore
 import Reports
+import SampleData
+import TestSupport
 import Testing
 
 @Suite struct FHIRExportTests {

@@ -6,6 +6,7 @@ import HubCore
 import HubRecords
 import HubStore
 import Reports
+import SampleData
 import TestSupport
 import Testing
 

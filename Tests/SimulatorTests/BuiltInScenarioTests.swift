@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Simulator
+import AdapterProtocol
 
 @Suite struct BuiltInScenarioTests {
     @Test func embeddedTextEqualsTheScenarioFile() throws {

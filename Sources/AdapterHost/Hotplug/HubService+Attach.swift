@@ -1,5 +1,6 @@
 import AdapterProtocol
 import HubCore
+import HubRecords
 import HubStore
 
 extension HubService {

@@ -1,4 +1,6 @@
 import AdapterProtocol
+import HubCore
+import HubRecords
 import Synchronization
 
 /// Passes batches to the ingest pipeline and counts, per device being synced, what they stored,

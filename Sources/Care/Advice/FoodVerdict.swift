@@ -1,3 +1,4 @@
+import Clinical
 /// The verdict on eating a portion now.
 public enum FoodVerdict: String, Sendable, Equatable, Codable, CaseIterable {
     /// Fits every limit; no interaction.

@@ -1,5 +1,6 @@
 import Clinical
 import Foundation
+import HubCore
 
 /// Computes a goal's progress in a window from the data: the one place progress comes from.
 public enum GoalAssessor {

@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 
 /// A profile's notification settings: which types it gets, its quiet hours, and where notifications are pushed.

@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 
 /// Computes the interdialytic weight gain of every session from tagged weights.
 ///

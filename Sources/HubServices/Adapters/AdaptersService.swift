@@ -2,6 +2,7 @@ import AdapterHost
 import AdapterProtocol
 import Foundation
 import HubRecords
+import HubStore
 
 /// The adapters installed on the search path: listing them with their state in the store, checking one against the
 /// adapter protocol (the conformance suite), letting a failed one start again.

@@ -1,6 +1,7 @@
 import Clinical
 import HubCore
 import HubRecords
+import HubStore
 
 /// Blood pressure typed by hand (readings from cuffs arrive through device sync).
 public struct BloodPressureService: Sendable {

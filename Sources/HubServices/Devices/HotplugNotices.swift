@@ -2,6 +2,7 @@ import AdapterHost
 import Care
 import Foundation
 import HubRecords
+import HubStore
 
 extension HubApplication {
     /// Keeps what a plugged-in USB device brought in the notification feed, hub-wide (the device may be nobody's

@@ -1,5 +1,6 @@
 import AdapterHost
 import AdapterProtocol
+import CareEngine
 import HubRecords
 import HubStore
 

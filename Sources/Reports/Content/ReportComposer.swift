@@ -1,6 +1,7 @@
 import Care
 import Charts
 import Clinical
+import FoundationEssentials
 import HubCore
 
 /// Turns report data into the report's blocks: the sections a clinician reads, in order, with units everywhere.

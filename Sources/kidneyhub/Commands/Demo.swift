@@ -1,3 +1,4 @@
+import AdapterHost
 import ArgumentParser
 import Foundation
 import HubServices

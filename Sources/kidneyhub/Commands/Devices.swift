@@ -2,6 +2,7 @@ import AdapterHost
 import AdapterProtocol
 import ArgumentParser
 import Foundation
+import HubRecords
 import HubServices
 
 /// `kidneyhub devices scan|pair|sync|list`.

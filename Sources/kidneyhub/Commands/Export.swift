@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HubRecords
 import HubServices
 
 /// `kidneyhub export --format json|csv|fhir [--out DIR]`.

@@ -3,6 +3,7 @@ import Care
 import Clinical
 import Foundation
 import HubCore
+import HubRecords
 import HubServices
 
 extension Foods {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Care
+import Clinical
 import Foundation
 import HubCore
 import HubRecords

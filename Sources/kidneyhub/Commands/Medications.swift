@@ -3,6 +3,7 @@ import Care
 import Clinical
 import Foundation
 import HubCore
+import HubRecords
 import HubServices
 
 /// `kidneyhub medications add|list|remove`: the medications kept in a profile.

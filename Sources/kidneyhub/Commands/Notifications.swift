@@ -2,6 +2,7 @@ import ArgumentParser
 import Care
 import Foundation
 import HubCore
+import HubRecords
 import HubServices
 
 /// `kidneyhub notifications list|read|settings`: the feed and how notifications reach you.

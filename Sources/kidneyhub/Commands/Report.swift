@@ -2,6 +2,7 @@ import ArgumentParser
 import Clinical
 import Foundation
 import HubServices
+import Reports
 
 /// `kidneyhub report pdf`.
 struct ReportCommand: AsyncParsableCommand {

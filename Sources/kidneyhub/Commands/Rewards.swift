@@ -1,7 +1,9 @@
 import ArgumentParser
 import Care
+import Clinical
 import Foundation
 import HubCore
+import HubRecords
 import HubServices
 
 /// `kidneyhub rewards list`: points and badges earned.

@@ -4,6 +4,7 @@ import HubDaemon
 import HubServices
 import Logging
 import ServiceLifecycle
+import UnixSignals
 
 /// `kidneyhub serve`: the hub daemon.
 struct Serve: AsyncParsableCommand {

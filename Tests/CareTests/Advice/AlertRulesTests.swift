@@ -1,4 +1,5 @@
 import Care
+import Clinical
 import HubCore
 import Testing
 

@@ -1,5 +1,6 @@
 import Care
 import Clinical
+import Foundation
 import HubCore
 import Testing
 
