@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A look at /proc: what runs, and which of our own children are zombies.
@@ -38,31 +39,38 @@ enum ProcessTable {
         return text[text.index(after: close)...].split(separator: " ").map(String.init)
     }
 
-    /// Waits until `condition` holds or `limit` passes; returns whether it held. Sleeps without
-    /// holding a thread of the cooperative pool.
+    /// `TestSupport.eventually` as a Bool, for ServeTests only (it is being rewritten on another branch, which moves
+    /// it to `eventually`); delete this once that lands. Everything else waits with `eventually`.
     static func eventually(within limit: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(50))
+        do {
+            try await TestSupport.eventually("a ServeTests condition", within: limit) { condition() }
+            return true
+        } catch {
+            return false
         }
-        return condition()
     }
 }
 
 /// No process of this workspace is still running (adapters, helpers they started), and none of
-/// this test process's children is an unreaped zombie.
+/// this test process's children is an unreaped zombie. Records an issue rather than throwing, so that a test's
+/// later checks still run and every caller's cleanup is reached.
 func expectNoLeftovers(_ workspace: Workspace, sourceLocation: SourceLocation = #_sourceLocation) async {
-    #expect(
-        await ProcessTable.eventually { workspace.strayProcesses().isEmpty },
-        "left running: \(workspace.strayProcesses())",
-        sourceLocation: sourceLocation
-    )
+    do {
+        try await eventually(
+            "the workspace's processes to end (left running: \(workspace.strayProcesses()))",
+            within: .seconds(10)
+        ) { workspace.strayProcesses().isEmpty }
+    } catch {
+        Issue.record(error, sourceLocation: sourceLocation)
+    }
     // Another test's command may have exited a moment ago and not been reaped yet: a zombie
     // that stays is the defect.
-    #expect(
-        await ProcessTable.eventually { ProcessTable.zombieChildren().isEmpty },
-        "unreaped children: \(ProcessTable.zombieChildren())",
-        sourceLocation: sourceLocation
-    )
+    do {
+        try await eventually(
+            "this process's exited children to be reaped (unreaped: \(ProcessTable.zombieChildren()))",
+            within: .seconds(10)
+        ) { ProcessTable.zombieChildren().isEmpty }
+    } catch {
+        Issue.record(error, sourceLocation: sourceLocation)
+    }
 }
