@@ -447,6 +447,8 @@ let package = Package(
                 "AdapterProtocol",
                 "CLibXML2",
                 "CSystemZlib",
+                // Fitbit's CSV files, read by the same CSV package as the rest of the hub.
+                .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings
@@ -632,7 +634,7 @@ let package = Package(
         ),
         .target(
             name: "BLETestHarness",
-            dependencies: ["DBus"],
+            dependencies: ["DBus", "TestSupport"],
             path: "Tests/BLETestHarness",
             swiftSettings: swiftSettings
         ),

@@ -86,6 +86,9 @@ public final class SimulatedFreeStyleMeter: Sendable {
     /// Every text command received so far.
     public var commands: [String] { shared.log.withLock { $0 } }
 
+    /// How many replies have stopped on `Faults.stallAfterResultReports` (the meter is then silent until unplugged).
+    public var stalledReplies: Int { shared.stalls.withLock { $0 } }
+
     public var path: String { server.path }
 
     /// Pulls the cable now, whatever the meter was doing.
@@ -169,6 +172,7 @@ public final class SimulatedFreeStyleMeter: Sendable {
                 return false
             }
             if let stallAfter, sent >= stallAfter {
+                shared.stalls.withLock { $0 += 1 }
                 connection.stallUntilUnplugged()
                 return false
             }

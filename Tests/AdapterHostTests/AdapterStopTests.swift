@@ -1,7 +1,7 @@
-import TestSupport
 import AdapterHost
 import Foundation
 import HubStore
+import TestSupport
 import Testing
 
 /// Stopping an adapter that will not go: the escalation of architecture.md §2 S3 runs to its end.
@@ -30,13 +30,10 @@ struct AdapterStopTests {
         #expect(elapsed >= .seconds(6), "SIGKILL came before SIGTERM had its 5 s: \(elapsed)")
         // Nothing of the group runs on: no live process keeps the adapter's group id. SIGKILL reaches
         // the helper asynchronously, so it is given a moment to die; one that survives 5 s was missed.
-        var survivors = livingMembers(ofGroup: process.pid)
-        let deadline = ContinuousClock.now + .seconds(5)
-        while !survivors.isEmpty, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
-            survivors = livingMembers(ofGroup: process.pid)
-        }
-        #expect(survivors.isEmpty, "still running: \(survivors)")
+        try await eventually(
+            "the adapter's group to die (still running: \(livingMembers(ofGroup: process.pid)))",
+            within: .seconds(5)
+        ) { livingMembers(ofGroup: process.pid).isEmpty }
     }
 
     /// Processes in process group `group` that are not zombies (a killed helper may wait a moment

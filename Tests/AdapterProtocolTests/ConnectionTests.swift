@@ -29,14 +29,20 @@ private final class Peers: Sendable {
 }
 
 struct ConnectionTests {
-    @Test func correlatesAnswersWithTheirRequests() async throws {
+    @Test(.timeLimit(.minutes(1)))
+    func correlatesAnswersWithTheirRequests() async throws {
         let (hub, adapter) = await connectedPair()
+        // Answer out of order: "a", sent first, is answered only once "abc" has been. The gate opens when its
+        // stream finishes.
+        let (fastAnswered, openGate) = AsyncStream.makeStream(of: Never.self)
         await adapter.setHandler { call in
             guard case .request(let id, let request as SyncDeviceRequest) = call else { return }
-            // Answer out of order: the device with the longer name is answered first.
             Task {
-                try? await Task.sleep(for: .milliseconds(request.deviceId.count > 1 ? 0 : 50))
+                if request.deviceId == "a" {
+                    for await _ in fastAnswered {}
+                }
                 await adapter.reply(to: id, with: SyncDeviceResult(submitted: request.deviceId.count))
+                if request.deviceId == "abc" { openGate.finish() }
             }
         }
         async let slow = hub.send(SyncDeviceRequest(deviceId: "a"))
@@ -80,6 +86,7 @@ struct ConnectionTests {
         let keepAlive = Task {
             while !Task.isCancelled {
                 await hub.peerIsActive()
+                // A peer active every 50 ms, well inside the 150 ms idle limit: this sleep plays time passing.
                 try? await Task.sleep(for: .milliseconds(50))
             }
         }
@@ -104,14 +111,18 @@ struct ConnectionTests {
         }
     }
 
-    @Test func cancellingTheCallerSendsCancelRequestAndStillWaitsForTheAnswer() async throws {
+    @Test(.timeLimit(.minutes(1)))
+    func cancellingTheCallerSendsCancelRequestAndStillWaitsForTheAnswer() async throws {
         let (hub, adapter) = await connectedPair()
         let cancelled = Mutex<[RequestID]>([])
         let requestIds = Mutex<[RequestID]>([])
+        // The caller is cancelled once the adapter has the request, so the cancel has something to cancel.
+        let (requestSeen, seeRequest) = AsyncStream.makeStream(of: Never.self)
         await adapter.setHandler { call in
             switch call {
             case .request(let id, _):
                 requestIds.withLock { $0.append(id) }
+                seeRequest.finish()
             case .notification(let cancel as CancelRequestNotification):
                 cancelled.withLock { $0.append(cancel.id) }
                 Task { await adapter.reply(to: cancel.id, error: RPCError(.requestCancelled, "Request cancelled")) }
@@ -120,7 +131,7 @@ struct ConnectionTests {
             }
         }
         let sync = Task { try await hub.send(SyncDeviceRequest(deviceId: "d")) }
-        try await Task.sleep(for: .milliseconds(50))
+        for await _ in requestSeen {}
         sync.cancel()
         await #expect(throws: RPCError(.requestCancelled, "Request cancelled")) { try await sync.value }
         #expect(cancelled.withLock { $0 } == requestIds.withLock { $0 })

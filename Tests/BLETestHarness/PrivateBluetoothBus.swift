@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import TestSupport
 
 /// A private system-like `dbus-daemon` in a temporary directory with our mocked `org.bluez` on it
 /// (`Tests/ble-sim/bluez_health.py`, a python-dbusmock template; research devices.md §2.6, §7.1). Point a client at
@@ -61,23 +62,17 @@ public final class PrivateBluetoothBus: Sendable {
         daemon.standardOutput = FileHandle.nullDevice
         daemon.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try daemon.run()
-        try await waitUntil(timeout: .seconds(10), "dbus-daemon socket") {
-            FileManager.default.fileExists(atPath: socket)
-        }
-
-        // The socket file appears before the daemon accepts on it: retry the connection for a while.
+        // The socket file appears before the daemon accepts on it: the wait is over when a connection succeeds.
         let worker = DBusWorker(label: "kidneyhub.test.bluez-start")
         var connection: DBusConnection?
-        let deadline = ContinuousClock.now + .seconds(10)
-        while connection == nil {
-            connection = try? await worker.run { try DBusConnection.connect(address: address) }
-            if connection == nil {
-                guard ContinuousClock.now < deadline else {
-                    kill(daemon.processIdentifier, SIGKILL)
-                    throw HarnessError("cannot connect to the private dbus-daemon at \(address)")
-                }
-                try? await Task.sleep(for: .milliseconds(50))
+        do {
+            try await eventually("the private dbus-daemon to accept a connection at \(address)", within: .seconds(20)) {
+                connection = try? await worker.run { try DBusConnection.connect(address: address) }
+                return connection != nil
             }
+        } catch {
+            kill(daemon.processIdentifier, SIGKILL)
+            throw error
         }
         guard let control = connection else { throw HarnessError("unreachable") }
         // The mock connects only now that the daemon answers.
@@ -106,7 +101,7 @@ public final class PrivateBluetoothBus: Sendable {
             control: control
         )
         do {
-            try await waitUntil(timeout: .seconds(20), "org.bluez on the private bus") {
+            try await eventually("org.bluez on the private bus", within: .seconds(20)) {
                 guard mock.isRunning else { return true }
                 return (try? await bus.hasOwner("org.bluez")) == true
             }
@@ -184,14 +179,6 @@ public final class PrivateBluetoothBus: Sendable {
                 member: "NameHasOwner",
                 arguments: [.string(name)]
             ).first?.boolValue == true
-        }
-    }
-
-    private static func waitUntil(timeout: Duration, _ what: String, _ condition: () async -> Bool) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while !(await condition()) {
-            guard ContinuousClock.now < deadline else { throw HarnessError("timed out waiting for \(what)") }
-            try await Task.sleep(for: .milliseconds(50))
         }
     }
 }

@@ -106,7 +106,9 @@ final class PrivateSessionBus: Sendable {
         daemon.standardOutput = FileHandle.nullDevice
         daemon.standardError = FileHandle.nullDevice
         try daemon.run()
-        try await waitUntil("the session bus socket") { FileManager.default.fileExists(atPath: socket) }
+        try await eventually("the session bus socket at \(socket)", within: .seconds(20)) {
+            FileManager.default.fileExists(atPath: socket)
+        }
 
         let mock = Process()
         // Debian's Python, which has python3-dbus and python3-dbusmock.
@@ -120,7 +122,7 @@ final class PrivateSessionBus: Sendable {
         try mock.run()
         let bus = PrivateSessionBus(directory: directory, address: address, daemon: daemon, mock: mock)
         let worker = DBusWorker(label: "kidneyhub.test.session-bus")
-        try await waitUntil("org.freedesktop.Notifications on the session bus") {
+        try await eventually("org.freedesktop.Notifications on the session bus", within: .seconds(20)) {
             let owned = try? await worker.run {
                 let connection = try DBusConnection.connect(address: address)
                 defer { connection.close() }
@@ -142,18 +144,5 @@ final class PrivateSessionBus: Sendable {
         mock.terminate()
         daemon.terminate()
         try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    private static func waitUntil(_ what: String, _ condition: () async -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while !(await condition()) {
-            guard ContinuousClock.now < deadline else {
-                throw CocoaError(
-                    .fileReadUnknown,
-                    userInfo: [NSLocalizedDescriptionKey: "timed out waiting for \(what)"]
-                )
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        }
     }
 }

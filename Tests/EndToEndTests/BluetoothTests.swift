@@ -290,26 +290,26 @@ struct BluetoothTests {
             var environment = bus.environment
             environment["TZ"] = "Etc/GMT-1"
             environment["KIDNEYHUB_STATE_DIR"] = "\(workspace.path)/state"
-            let serve = try CommandResult.start(
-                Workspace.kidneyhub,
-                [
-                    "serve", "--store", workspace.storePath, "--adapters-dir", workspace.adaptersDirectory,
-                    "--sync-interval", "1",
-                ],
-                environment: environment
-            )
+            let (serve, serveLog) = try startServe(workspace, environment: environment)
             defer {
                 if serve.isRunning { kill(serve.processIdentifier, SIGKILL) }
             }
-            try await Task.sleep(for: .seconds(3))
+            // One whole cycle while the cuff is out of range: serve looked for it for the adapter's find timeout,
+            // heard no advertisement and gave up. Only then does "nothing synced" say something.
+            try await eventually(
+                "serve to try the cuff while it is out of range (log: \(serveLog()))",
+                within: .seconds(90)
+            ) {
+                serveLog().contains("sync of \(Self.cuff) failed")
+            }
+            #expect(serveLog().contains("not in range"), "\(serveLog())")
             #expect(try await count(workspace, .bloodPressure) == 0)
             #expect(try await bus.state(device: cuff)["connections"]?.integerValue == 1, "only the pairing connected")
             // It comes into range and advertises: the hub connects and syncs.
             try await bus.setInRange(device: cuff, true)
-            #expect(
-                try await eventually { try await count(workspace, .bloodPressure) == 2 },
-                "serve never synced the cuff"
-            )
+            try await eventually("serve to sync the cuff once it advertises", pollingEvery: .milliseconds(200)) {
+                try await count(workspace, .bloodPressure) == 2
+            }
             try await bus.addRecords(
                 device: cuff,
                 [
@@ -326,29 +326,44 @@ struct BluetoothTests {
                     )
                 ]
             )
-            #expect(
-                try await eventually { try await count(workspace, .bloodPressure) == 3 },
-                "serve never synced the new reading"
-            )
-            // Further cycles store nothing twice.
-            try await Task.sleep(for: .seconds(2))
+            try await eventually("serve to sync the cuff's new reading", pollingEvery: .milliseconds(200)) {
+                try await count(workspace, .bloodPressure) == 3
+            }
+            // Further cycles store nothing twice. Serve syncs one device at a time, a cycle after the other, and the
+            // cuff drops the link after each transfer: a cycle has ended (its readings stored) once the next one
+            // connects, so two more connections mean a whole cycle ran after the new reading was stored.
+            let connections = try await bus.state(device: cuff)["connections"]?.integerValue ?? 0
+            try await eventually(
+                "two more syncs to connect to the cuff (after \(connections) connections)",
+                pollingEvery: .milliseconds(200)
+            ) {
+                (try await bus.state(device: cuff)["connections"]?.integerValue ?? 0) >= connections + 2
+            }
             #expect(try await count(workspace, .bloodPressure) == 3)
-            #expect(try await bus.state(device: cuff)["connections"]?.integerValue ?? 0 >= 3)
             kill(serve.processIdentifier, SIGTERM)
             await CommandResult.waitForExit(serve)
-            #expect(serve.terminationStatus == 0)
+            #expect(serve.terminationStatus == 0, "\(serveLog())")
         }
     }
 
-    private func eventually(within limit: Duration = .seconds(30), _ condition: () async throws -> Bool) async throws
-        -> Bool
+    /// `kidneyhub serve` syncing the workspace's devices every second, and a reader of its log (stderr): the log says
+    /// what each cycle did, which the test waits for instead of guessing how long a cycle takes.
+    private func startServe(_ workspace: Workspace, environment: [String: String]) throws
+        -> (Process, @Sendable () -> String)
     {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if try await condition() { return true }
-            try await Task.sleep(for: .milliseconds(200))
-        }
-        return false
+        let logPath = try workspace.write("", to: "serve.err")
+        let serve = Process()
+        serve.executableURL = URL(fileURLWithPath: Workspace.kidneyhub)
+        serve.arguments = [
+            "serve", "--store", workspace.storePath, "--adapters-dir", workspace.adaptersDirectory,
+            "--sync-interval", "1",
+        ]
+        serve.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        serve.standardInput = FileHandle.nullDevice
+        serve.standardOutput = FileHandle.nullDevice
+        serve.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        try serve.run()
+        return (serve, { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" })
     }
 
     @Test(arguments: Workspace.bluetoothAdapters)

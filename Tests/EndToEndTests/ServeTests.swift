@@ -23,10 +23,7 @@ struct ServeTests {
             ]
         )
         let socket = workspace.storePath + ".sock"
-        #expect(
-            await ProcessTable.eventually { FileManager.default.fileExists(atPath: socket) },
-            "serve never opened its socket"
-        )
+        try await eventually("serve opened its socket") { FileManager.default.fileExists(atPath: socket) }
 
         // With the hub running, a second hub on the store is impossible (the lock), so this sync
         // can only succeed through the control socket.
@@ -65,7 +62,9 @@ struct ServeTests {
                 "--sync-interval", "3600",
             ]
         )
-        #expect(await ProcessTable.eventually { FileManager.default.fileExists(atPath: workspace.storePath + ".sock") })
+        try await eventually("serve opened its socket") {
+            FileManager.default.fileExists(atPath: workspace.storePath + ".sock")
+        }
         let stuck = try CommandResult.start(
             Workspace.kidneyhub,
             ["devices", "sync", "meter", "--adapter", "simulator", "--store", workspace.storePath]

@@ -89,10 +89,10 @@ import Testing
             contour.stop()
         }
         let hub = try USBHubSession(workspace)
-        #expect(await hub.ready(), "serve never opened its socket: \(hub.stderr)")
+        try await hub.ready()
 
         try hub.plugIn(vendorId: "1a61", productId: "3850", serial: Self.neoSerial, port: "1-1", socket: neo.path)
-        var lines = await hub.waitForNotifications(1)
+        var lines = try await hub.waitForNotifications(1)
         #expect(lines == ["12 new glucose readings from FreeStyle Precision Neo"], "\(hub.stderr)")
         try hub.plugIn(
             vendorId: "1a79",
@@ -101,7 +101,7 @@ import Testing
             port: "1-2",
             socket: contour.path
         )
-        lines = await hub.waitForNotifications(2)
+        lines = try await hub.waitForNotifications(2)
         #expect(
             lines.last == "5 new glucose readings from Contour USB; 1 control-solution test kept apart",
             "\(hub.stderr)"
@@ -135,10 +135,10 @@ import Testing
         // Unplug, take three more readings, plug in again: only those are new.
         try hub.unplug(port: "1-1")
         try hub.unplug(port: "1-2")
-        #expect(await workspace.waitForEvents(.deviceDetached, count: 2))
+        try await workspace.waitForEvents(.deviceDetached, count: 2)
         neo.update { $0.results += Self.neoResults(13...15) }
         try hub.plugIn(vendorId: "1a61", productId: "3850", serial: Self.neoSerial, port: "1-1", socket: neo.path)
-        lines = await hub.waitForNotifications(3)
+        lines = try await hub.waitForNotifications(3)
         #expect(lines.last == "3 new glucose readings from FreeStyle Precision Neo")
         try hub.plugIn(
             vendorId: "1a79",
@@ -147,7 +147,7 @@ import Testing
             port: "1-2",
             socket: contour.path
         )
-        lines = await hub.waitForNotifications(4)
+        lines = try await hub.waitForNotifications(4)
         #expect(lines.last == "No new readings from Contour USB")
         #expect(try await store.measurements().count == 21)
         #expect(
@@ -183,7 +183,7 @@ import Testing
         neo.update { $0.faults.disconnectAfterResultReports = 6 }
         contour.update { $0.faults.disconnectAfterFrames = 5 }
         let hub = try USBHubSession(workspace)
-        #expect(await hub.ready(), "serve never opened its socket: \(hub.stderr)")
+        try await hub.ready()
 
         try hub.plugIn(vendorId: "1a61", productId: "3850", serial: Self.neoSerial, port: "1-1", socket: neo.path)
         try hub.plugIn(
@@ -193,7 +193,7 @@ import Testing
             port: "1-2",
             socket: contour.path
         )
-        var lines = await hub.waitForNotifications(2)
+        var lines = try await hub.waitForNotifications(2)
         #expect(lines.count == 2 && lines.allSatisfy { $0.contains("was unplugged before it was read") }, "\(lines)")
         #expect(try await workspace.openStore().measurementCount() == 0)
         try hub.unplug(port: "1-1")
@@ -207,7 +207,7 @@ import Testing
             port: "1-2",
             socket: contour.path
         )
-        lines = await hub.waitForNotifications(4)
+        lines = try await hub.waitForNotifications(4)
         #expect(
             Set(lines.suffix(2)) == [
                 "40 new glucose readings from FreeStyle Precision Neo", "10 new glucose readings from Contour USB",
@@ -225,7 +225,7 @@ import Testing
         let workspace = try Workspace()
         defer { workspace.remove() }
         let hub = try USBHubSession(workspace)
-        #expect(await hub.ready(), "serve never opened its socket: \(hub.stderr)")
+        try await hub.ready()
         try hub.plugIn(
             vendorId: "0bda",
             productId: "5411",
@@ -233,7 +233,7 @@ import Testing
             port: "1-3",
             socket: workspace.meterSocket("none")
         )
-        #expect(await workspace.waitForEvents(.deviceUnsupported, count: 1))
+        try await workspace.waitForEvents(.deviceUnsupported, count: 1)
         let event = try #require(try await workspace.events([.deviceUnsupported]).first)
         #expect(event.message.contains("0bda:5411") && event.message.contains("nothing launched"))
         #expect(event.adapterId == "hotplug")
@@ -256,7 +256,7 @@ import Testing
         contour.update { $0.faults.corruptFrame = (index: 3, times: 6) }  // every copy of frame 4 is bad
         neo.update { $0.faults.badResultChecksums = 3 }
         let hub = try USBHubSession(workspace)
-        #expect(await hub.ready(), "serve never opened its socket: \(hub.stderr)")
+        try await hub.ready()
         try hub.plugIn(
             vendorId: "1a79",
             productId: "6002",
@@ -264,7 +264,7 @@ import Testing
             port: "1-2",
             socket: contour.path
         )
-        var lines = await hub.waitForNotifications(1)
+        var lines = try await hub.waitForNotifications(1)
         #expect(lines.first?.contains("could not be read") == true)
         #expect(
             lines.first?.contains("frame 4 failed 6 times") == true
@@ -274,7 +274,7 @@ import Testing
         #expect(lines.first?.contains("nothing stored") == true)
         #expect(contour.hostControls.filter { $0 == "NAK" }.count == 5, "NAK after each of the first five bad copies")
         try hub.plugIn(vendorId: "1a61", productId: "3850", serial: Self.neoSerial, port: "1-1", socket: neo.path)
-        lines = await hub.waitForNotifications(2)
+        lines = try await hub.waitForNotifications(2)
         #expect(lines.last?.contains("the command $result? failed 3 times") == true, "\(lines)")
         #expect(try await workspace.openStore().measurementCount() == 0)
 
@@ -288,7 +288,7 @@ import Testing
             port: "1-2",
             socket: contour.path
         )
-        lines = await hub.waitForNotifications(3)
+        lines = try await hub.waitForNotifications(3)
         #expect(lines.last == "6 new glucose readings from Contour USB")
         #expect(await hub.stop() == 0)
         await expectNoLeftovers(workspace)
@@ -310,7 +310,7 @@ import Testing
             $0.otherRecords = []
         }
         let hub = try USBHubSession(workspace)
-        #expect(await hub.ready(), "serve never opened its socket: \(hub.stderr)")
+        try await hub.ready()
         try hub.plugIn(
             vendorId: "1a79",
             productId: "6002",
@@ -318,7 +318,7 @@ import Testing
             port: "1-2",
             socket: contour.path
         )
-        var lines = await hub.waitForNotifications(1)
+        var lines = try await hub.waitForNotifications(1)
         #expect(
             lines.first == "3 new glucose readings from Contour USB; 3 flagged because the meter's clock looks wrong"
         )
@@ -328,7 +328,7 @@ import Testing
             stored.allSatisfy { $0.measurement.context?.measurementStatus?.contains("device_clock_suspect") == true }
         )
         try hub.plugIn(vendorId: "1a61", productId: "3850", serial: Self.neoSerial, port: "1-1", socket: neo.path)
-        lines = await hub.waitForNotifications(2)
+        lines = try await hub.waitForNotifications(2)
         #expect(lines.last == "No new readings from FreeStyle Precision Neo")
         #expect(await hub.stop() == 0)
         await expectNoLeftovers(workspace)
@@ -344,22 +344,27 @@ extension USBGlucometerTests {
         defer { neo.stop() }
         neo.update { $0.faults.stallAfterResultReports = 3 }
         let hub = try USBHubSession(workspace)
-        #expect(await hub.ready(), "serve never opened its socket: \(hub.stderr)")
+        try await hub.ready()
         try hub.plugIn(vendorId: "1a61", productId: "3850", serial: Self.neoSerial, port: "1-1", socket: neo.path)
-        #expect(await ProcessTable.eventually { neo.commands.contains("$result?") }, "the download never started")
-        try await Task.sleep(for: .milliseconds(200))  // the meter has sent 3 reports and stopped
-        // The hub hears of the departure first and ends the session; then the cable is out.
+        // Mid-download: the meter has sent 3 reports of its `$result?` reply and gone silent.
+        try await eventually("the meter to stall in its $result? reply (commands so far: \(neo.commands))") {
+            neo.stalledReplies == 1
+        }
+        // The hub hears of the departure first and cancels the read; only then is the cable out (the other order is
+        // a device lost mid-read, which is reported).
         try hub.unplug(port: "1-1")
-        try await Task.sleep(for: .milliseconds(400))
+        try await eventually("serve to cancel the read on the departure (stderr: \(hub.stderr))") {
+            hub.stderr.contains("left; cancelling its read by usb-glucometer")
+        }
         neo.unplug()
-        #expect(await workspace.waitForEvents(.deviceDetached, count: 1))
-        try await Task.sleep(for: .milliseconds(300))
+        // Recorded after the read has ended, so a notification of it would already be printed.
+        try await workspace.waitForEvents(.deviceDetached, count: 1)
         #expect(hub.notifications.isEmpty, "an unplug is not a failure to report: \(hub.notifications)")
         #expect(try await workspace.openStore().measurementCount() == 0)
         #expect(hub.stderr.contains("ended: the device left"), "\(hub.stderr)")
 
         try hub.plugIn(vendorId: "1a61", productId: "3850", serial: Self.neoSerial, port: "1-1", socket: neo.path)
-        let lines = await hub.waitForNotifications(1)
+        let lines = try await hub.waitForNotifications(1)
         #expect(lines == ["30 new glucose readings from FreeStyle Precision Neo"], "\(hub.stderr)")
         #expect(try await workspace.events([.started]).count == 1, "the adapter kept running across the unplug")
         #expect(await hub.stop() == 0)
@@ -391,13 +396,13 @@ extension USBGlucometerTests {
         let contour = try contour(workspace, results: 1...4, control: false)
         defer { contour.stop() }
         let hub = try USBHubSession(workspace)
-        #expect(await hub.ready(), "serve never opened its socket: \(hub.stderr)")
+        try await hub.ready()
         try hub.plugIn(vendorId: "1a79", productId: "6002", serial: nil, port: "2-4", socket: contour.path)
-        _ = await hub.waitForNotifications(1)
+        _ = try await hub.waitForNotifications(1)
         try hub.unplug(port: "2-4")
         contour.update { $0.results += Self.contourResults(5...6) }
         try hub.plugIn(vendorId: "1a79", productId: "6002", serial: nil, port: "2-4", socket: contour.path)
-        let lines = await hub.waitForNotifications(2)
+        let lines = try await hub.waitForNotifications(2)
         #expect(lines == ["4 new glucose readings from Contour USB", "2 new glucose readings from Contour USB"])
         let details = try await workspace.events([.notification]).compactMap(\.detail)
         #expect(
@@ -429,9 +434,9 @@ extension USBGlucometerTests {
         let libre = try SimulatedFreeStyleMeter(path: workspace.meterSocket("libre"), state: state)
         defer { libre.stop() }
         let hub = try USBHubSession(workspace)
-        #expect(await hub.ready(), "serve never opened its socket: \(hub.stderr)")
+        try await hub.ready()
         try hub.plugIn(vendorId: "1a61", productId: "3650", serial: "JGGA123-A4567", port: "1-4", socket: libre.path)
-        var lines = await hub.waitForNotifications(1)
+        var lines = try await hub.waitForNotifications(1)
         #expect(lines == ["9 new glucose readings from FreeStyle Libre"], "\(hub.stderr)")
         let stored = try await workspace.openStore().measurements()
         #expect(stored.filter { $0.measurement.context?.sampleSite == "interstitial" }.count == 8)
@@ -442,7 +447,7 @@ extension USBGlucometerTests {
             )
         }
         try hub.plugIn(vendorId: "1a61", productId: "3650", serial: "JGGA123-A4567", port: "1-4", socket: libre.path)
-        lines = await hub.waitForNotifications(2)
+        lines = try await hub.waitForNotifications(2)
         #expect(lines.last == "1 new glucose reading from FreeStyle Libre")
         let detail = try await workspace.events([.notification]).last?.detail ?? ""
         #expect(detail.contains("submitted 1 records after cursor v1:arresult:1@202403150805,history:8@"), "\(detail)")

@@ -188,6 +188,24 @@ struct FitbitTests {
         #expect(result.records("resting_heart_rate").first?.sourceRecordId == "rhr/2015-05-19")
     }
 
+    @Test func googleCSVFieldsInQuotesHoldCommasQuotesAndLineBreaksAndProblemsNameTheirLine() async throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let file = "Takeout/Google Health/Physical Activity_GoogleData/heart_rate_2015-05-18.csv"
+        // A byte-order mark and CRLF line ends, as a spreadsheet saves; the second row's source spans lines 2 and 3,
+        // so the bad row is on line 4 although it is the file's third row.
+        try directory.write(
+            "\u{FEFF}timestamp,beats per minute,data source\r\n"
+                + "2015-05-18T14:00:00Z,64.0,\"Pixel \"\"Watch\"\",\r\n2\"\r\n"
+                + "bad-time,70,x\r\n",
+            to: file
+        )
+        let result = await Self.run(directory.path)
+        #expect(result.failure == nil)
+        #expect(result.records("heart_rate").map(\.sourceRecordId) == ["hr/1431957600"])
+        #expect(result.unreadable.map(\.location) == ["\(file):4"])
+    }
+
     @Test func aBadRecordIsReportedAtItsOffsetAndABrokenFileAlone() async throws {
         let directory = try TestDirectory()
         defer { directory.remove() }

@@ -70,6 +70,10 @@ public actor HotplugCoordinator {
         guard let adapterId = plugged.removeValue(forKey: key) else { return }
         if let session = sessions.removeValue(forKey: key) {
             session.task.cancel()
+            // Said once the read is cancelled and before this actor lets the read go on: from here, whatever the
+            // adapter answers (the cable out, the meter silent) ends the read as "the device left", never as a
+            // failure to report. An operator sees why the read stopped; a test knows it may pull the cable now.
+            logger.notice("USB device at \(key) left; cancelling its read by \(adapterId)")
             await session.task.value
         }
         await record(adapterId, .deviceDetached, "USB device at \(key) left; its session ended")

@@ -1,4 +1,5 @@
 import AdapterProtocol
+import CSV
 import Foundation
 
 /// Reads a Fitbit export (any of the four layouts, formats.md §1) from a folder or zip and hands its
@@ -178,10 +179,9 @@ struct FitbitProfile {
     var heightMetres: Double?
 
     init(csv bytes: [UInt8]) {
-        let rows = CSVLines.rows(bytes)
-        guard rows.count >= 2 else { return }
-        let header = rows[0].map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        let values = rows[1]
+        var csv = FitbitCSV(bytes)
+        guard let headerRow = csv.next(), let values = csv.next() else { return }
+        let header = headerRow.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         func column(_ name: String) -> String? {
             guard let index = header.firstIndex(of: name), index < values.count else { return nil }
             let value = values[index].trimmingCharacters(in: .whitespaces)
@@ -194,46 +194,30 @@ struct FitbitProfile {
     }
 }
 
-/// A small CSV reader for the export's machine-written CSVs: comma-separated, optional double quotes.
-enum CSVLines {
-    static func rows(_ bytes: [UInt8]) -> [[String]] {
-        var rows: [[String]] = []
-        var row: [String] = []
-        var field: [UInt8] = []
-        var quoted = false
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if quoted {
-                if byte == 0x22 {
-                    if index + 1 < bytes.count, bytes[index + 1] == 0x22 {
-                        field.append(0x22)
-                        index += 1
-                    } else {
-                        quoted = false
-                    }
-                } else {
-                    field.append(byte)
-                }
-            } else if byte == 0x22 {
-                quoted = true
-            } else if byte == 0x2C {
-                row.append(String(decoding: field, as: UTF8.self))
-                field.removeAll(keepingCapacity: true)
-            } else if byte == 0x0A {
-                row.append(String(decoding: field.last == 0x0D ? field.dropLast() : field[...], as: UTF8.self))
-                field.removeAll(keepingCapacity: true)
-                rows.append(row)
-                row = []
-            } else {
-                field.append(byte)
-            }
-            index += 1
-        }
-        if !field.isEmpty || !row.isEmpty {
-            row.append(String(decoding: field, as: UTF8.self))
-            rows.append(row)
-        }
-        return rows
+/// The export's CSV files (Profile.csv, the Google Health CSVs), read with CSV.swift like every CSV in the hub
+/// (RFC 4180: fields in double quotes may hold commas, doubled quotes and line breaks). Rows come one at a time, each
+/// with the line it starts on, so that a problem names the line an editor shows, also below a field that spans lines.
+struct FitbitCSV {
+    private let reader: CSVReader?
+    /// The line the row last returned by `next()` starts on (the header's is 1).
+    private(set) var line = 0
+    private var nextLine = 1
+
+    init(_ bytes: [UInt8]) {
+        // Bytes that are not UTF-8 become U+FFFD, as they did: a timestamp or value holding one fails its check and is
+        // reported with its line.
+        var text = String(decoding: bytes, as: UTF8.self)
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }  // a byte-order mark, or the header would not match
+        // `CSVReader(string:)` throws only when it is to read a header row itself; the callers read their own.
+        reader = try? CSVReader(string: text)
+    }
+
+    /// The next row's fields, or nil at the end.
+    mutating func next() -> [String]? {
+        guard let fields = reader?.next() else { return nil }
+        line = nextLine
+        // A quoted field's line breaks are lines of the file too.
+        nextLine += 1 + fields.reduce(0) { count, field in count + field.unicodeScalars.count { $0 == "\n" } }
+        return fields
     }
 }

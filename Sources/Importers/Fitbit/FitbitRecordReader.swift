@@ -1,5 +1,5 @@
-import CivilTime
 import AdapterProtocol
+import CivilTime
 import Foundation
 
 /// Turns one Fitbit data file into records (shapes: formats.md §1.3, §1.6; zones: §1.4; units: §1.5).
@@ -298,13 +298,13 @@ struct FitbitRecordReader {
     // MARK: - Google Health CSVs (formats.md §1.6: stamps end in Z, true UTC)
 
     private mutating func readCSV(_ file: FitbitFile, _ bytes: [UInt8]) throws {
-        let rows = CSVLines.rows(bytes)
-        guard let header = rows.first?.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) else { return }
+        var csv = FitbitCSV(bytes)
+        guard let header = csv.next()?.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) else { return }
         // Some families are present as files holding the literal text "no data" (formats.md §1.5).
         guard let timeColumn = header.firstIndex(of: "timestamp") else {
             if header.first == "no data" { return }
             return try output.problem(
-                "\(file.member.path):1",
+                "\(file.member.path):\(csv.line)",
                 "file not imported: no timestamp column",
                 kind: file.family.rawValue
             )
@@ -318,13 +318,14 @@ struct FitbitRecordReader {
             }
         guard let valueColumn = header.firstIndex(where: valueNames.contains) else {
             return try output.problem(
-                "\(file.member.path):1",
+                "\(file.member.path):\(csv.line)",
                 "file not imported: no \(valueNames.joined()) column",
                 kind: file.family.rawValue
             )
         }
-        for (index, row) in rows.enumerated().dropFirst() where !(row.count == 1 && row[0].isEmpty) {
-            let location = "\(file.member.path):\(index + 1)"
+        while let row = csv.next() {
+            if row.count == 1 && row[0].isEmpty { continue }  // a blank line
+            let location = "\(file.member.path):\(csv.line)"
             let kindName: String =
                 switch file.family {
                 case .heartRate: "heart_rate"

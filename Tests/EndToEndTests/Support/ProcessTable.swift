@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A look at /proc: what runs, and which of our own children are zombies.
@@ -37,32 +38,4 @@ enum ProcessTable {
         guard let close = text.lastIndex(of: ")") else { return nil }
         return text[text.index(after: close)...].split(separator: " ").map(String.init)
     }
-
-    /// Waits until `condition` holds or `limit` passes; returns whether it held. Sleeps without
-    /// holding a thread of the cooperative pool.
-    static func eventually(within limit: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return condition()
-    }
-}
-
-/// No process of this workspace is still running (adapters, helpers they started), and none of
-/// this test process's children is an unreaped zombie.
-func expectNoLeftovers(_ workspace: Workspace, sourceLocation: SourceLocation = #_sourceLocation) async {
-    #expect(
-        await ProcessTable.eventually { workspace.strayProcesses().isEmpty },
-        "left running: \(workspace.strayProcesses())",
-        sourceLocation: sourceLocation
-    )
-    // Another test's command may have exited a moment ago and not been reaped yet: a zombie
-    // that stays is the defect.
-    #expect(
-        await ProcessTable.eventually { ProcessTable.zombieChildren().isEmpty },
-        "unreaped children: \(ProcessTable.zombieChildren())",
-        sourceLocation: sourceLocation
-    )
 }

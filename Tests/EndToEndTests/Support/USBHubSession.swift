@@ -33,9 +33,15 @@ final class USBHubSession {
         try process.run()
     }
 
+    /// A test that throws before `stop()` (a wait that timed out) must not leave serve running; its adapters see
+    /// their input close and exit after it.
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
     /// Waits until the hub has opened its control socket (it is then following the script).
-    func ready() async -> Bool {
-        await ProcessTable.eventually(within: .seconds(30)) {
+    func ready() async throws {
+        try await eventually("serve to open its control socket (stderr: \(stderr))", within: .seconds(30)) {
             FileManager.default.fileExists(atPath: workspace.storePath + ".sock")
         }
     }
@@ -70,9 +76,12 @@ final class USBHubSession {
     /// The lines printed so far.
     var notifications: [String] { stdout.split(separator: "\n").map(String.init) }
 
-    /// Waits until `count` notifications were printed.
-    func waitForNotifications(_ count: Int, within limit: Duration = .seconds(60)) async -> [String] {
-        _ = await ProcessTable.eventually(within: limit) { notifications.count >= count }
+    /// Waits until `count` notifications were printed; returns all printed so far.
+    func waitForNotifications(_ count: Int, within limit: Duration = .seconds(60)) async throws -> [String] {
+        try await eventually(
+            "\(count) notifications from serve (printed: \(notifications); stderr: \(stderr.suffix(2000)))",
+            within: limit
+        ) { notifications.count >= count }
         return notifications
     }
 
@@ -109,13 +118,11 @@ extension Workspace {
 }
 
 extension Workspace {
-    /// Waits until the store holds `count` events of `kind` (the hub writes them as they happen).
-    func waitForEvents(_ kind: AdapterEventKind, count: Int, within limit: Duration = .seconds(30)) async -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if ((try? await events([kind]).count) ?? 0) >= count { return true }
-            try? await Task.sleep(for: .milliseconds(50))
+    /// Waits until the store holds `count` events of `kind` (the hub writes them as they happen). A store that
+    /// cannot be read yet (serve still creating it) counts as none.
+    func waitForEvents(_ kind: AdapterEventKind, count: Int, within limit: Duration = .seconds(30)) async throws {
+        try await eventually("\(count) \(kind.rawValue) events in the store", within: limit) {
+            ((try? await events([kind]).count) ?? 0) >= count
         }
-        return false
     }
 }
