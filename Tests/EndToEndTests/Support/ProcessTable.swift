@@ -39,3 +39,27 @@ enum ProcessTable {
         return text[text.index(after: close)...].split(separator: " ").map(String.init)
     }
 }
+
+/// No process of this workspace is still running (adapters, helpers they started), and none of
+/// this test process's children is an unreaped zombie. Records an issue rather than throwing, so that a test's
+/// later checks still run and every caller's cleanup is reached.
+func expectNoLeftovers(_ workspace: Workspace, sourceLocation: SourceLocation = #_sourceLocation) async {
+    do {
+        try await eventually(
+            "the workspace's processes to end (left running: \(workspace.strayProcesses()))",
+            within: .seconds(10)
+        ) { workspace.strayProcesses().isEmpty }
+    } catch {
+        Issue.record(error, sourceLocation: sourceLocation)
+    }
+    // Another test's command may have exited a moment ago and not been reaped yet: a zombie
+    // that stays is the defect.
+    do {
+        try await eventually(
+            "this process's exited children to be reaped (unreaped: \(ProcessTable.zombieChildren()))",
+            within: .seconds(10)
+        ) { ProcessTable.zombieChildren().isEmpty }
+    } catch {
+        Issue.record(error, sourceLocation: sourceLocation)
+    }
+}
