@@ -411,7 +411,10 @@ let package = Package(
         ),
         .testTarget(
             name: "DesktopNotificationsTests",
-            dependencies: ["Care", "CareEngine", "DBus", "DesktopNotifications", "HubCore", "HubRecords", "HubStore", "TestSupport"],
+            dependencies: [
+                "Care", "CareEngine", "DBus", "DesktopNotifications", "HubCore", "HubRecords", "HubStore",
+                "TestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
 

@@ -25,7 +25,17 @@ public struct StoredReward: Sendable, Hashable, Codable {
     public var earnedAtMs: Int64
 
     /// A value from its parts.
-    package init(id: Int64, profileId: Int64, goalId: Int64, periodKey: String, achievement: String, points: Int, badge: String, detail: String, earnedAtMs: Int64) {
+    package init(
+        id: Int64,
+        profileId: Int64,
+        goalId: Int64,
+        periodKey: String,
+        achievement: String,
+        points: Int,
+        badge: String,
+        detail: String,
+        earnedAtMs: Int64
+    ) {
         self.id = id
         self.profileId = profileId
         self.goalId = goalId

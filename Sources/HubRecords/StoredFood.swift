@@ -29,7 +29,15 @@ public struct StoredFood: Sendable, Equatable {
     public var name: String { facts.name }
 
     /// A value from its parts.
-    package init(id: Int64, source: Source, ndb: String? = nil, group: String? = nil, otherNames: String, servings: Double? = nil, facts: FoodFacts) {
+    package init(
+        id: Int64,
+        source: Source,
+        ndb: String? = nil,
+        group: String? = nil,
+        otherNames: String,
+        servings: Double? = nil,
+        facts: FoodFacts
+    ) {
         self.id = id
         self.source = source
         self.ndb = ndb

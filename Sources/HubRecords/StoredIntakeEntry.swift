@@ -43,7 +43,22 @@ public struct StoredIntakeEntry: Sendable, Equatable, Codable {
     }
 
     /// A value from its parts.
-    package init(id: Int64, profileId: Int64, kind: Kind, meal: Meal? = nil, takenAt: RFC3339Timestamp, localDate: CalendarDate, foodId: Int64? = nil, description: String, amount: Double, unit: String, grams: Double? = nil, isLiquid: Bool, fluidMilliliters: Double, nutrients: NutrientAmounts? = nil) {
+    package init(
+        id: Int64,
+        profileId: Int64,
+        kind: Kind,
+        meal: Meal? = nil,
+        takenAt: RFC3339Timestamp,
+        localDate: CalendarDate,
+        foodId: Int64? = nil,
+        description: String,
+        amount: Double,
+        unit: String,
+        grams: Double? = nil,
+        isLiquid: Bool,
+        fluidMilliliters: Double,
+        nutrients: NutrientAmounts? = nil
+    ) {
         self.id = id
         self.profileId = profileId
         self.kind = kind

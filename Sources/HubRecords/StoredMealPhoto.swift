@@ -21,7 +21,19 @@ public struct StoredMealPhoto: Sendable, Equatable {
     public var storedAtMs: Int64
 
     /// A value from its parts.
-    package init(id: Int64, profileId: Int64, localDate: CalendarDate, meal: Meal, thumbnailPNG: Data, width: Int, height: Int, originalFileName: String, originalBytes: Int, storedPath: String, storedAtMs: Int64) {
+    package init(
+        id: Int64,
+        profileId: Int64,
+        localDate: CalendarDate,
+        meal: Meal,
+        thumbnailPNG: Data,
+        width: Int,
+        height: Int,
+        originalFileName: String,
+        originalBytes: Int,
+        storedPath: String,
+        storedAtMs: Int64
+    ) {
         self.id = id
         self.profileId = profileId
         self.localDate = localDate

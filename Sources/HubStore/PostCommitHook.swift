@@ -13,4 +13,3 @@ public struct NoPostCommitWork: PostCommitHook {
     public init() {}
     public func didCommit(_ outcome: IngestOutcome, device: DeviceIdentity) async {}
 }
-

@@ -55,7 +55,10 @@ public struct StoreLock: ~Copyable, Sendable {
     public consuming func release() {}
 
     deinit {
-        // Closing the only descriptor of the open file description releases the flock.
+        // Unlocked explicitly before closing: a process this one forks (an adapter, or any other child) holds a copy
+        // of the descriptor between fork and exec, and while a copy is open, closing ours alone would leave the open
+        // file description, and so the lock, held. LOCK_UN releases it whichever descriptors still refer to it.
+        flock(descriptor, LOCK_UN)
         close(descriptor)
     }
 }

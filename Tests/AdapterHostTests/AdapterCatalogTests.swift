@@ -1,6 +1,6 @@
-import TestSupport
 import AdapterHost
 import Foundation
+import TestSupport
 import Testing
 
 struct AdapterCatalogTests {

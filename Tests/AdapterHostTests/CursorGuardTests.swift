@@ -1,8 +1,8 @@
-@testable import AdapterHost
 import AdapterProtocol
 import HubRecords
 import Testing
 
+@testable import AdapterHost
 
 struct CursorGuardTests {
     private func batch(_ id: String, cursor: String?) -> SubmitMeasurementsRequest {

@@ -1,9 +1,9 @@
-@testable import AdapterHost
-import TestSupport
 import AdapterProtocol
 import Foundation
+import TestSupport
 import Testing
 
+@testable import AdapterHost
 
 /// Which file adapter takes a path, by the manifests' `matches.files` (adapter-protocol.md §9).
 struct FileRecognizerTests {

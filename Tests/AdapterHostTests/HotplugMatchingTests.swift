@@ -1,7 +1,7 @@
-import TestSupport
 import AdapterHost
 import AdapterProtocol
 import Foundation
+import TestSupport
 import Testing
 
 /// USB devices to adapters by modalias pattern, and the scripted hotplug source.

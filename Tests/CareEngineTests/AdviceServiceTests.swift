@@ -15,7 +15,8 @@ private let usdaFoods = Task { () -> Result<USDAFoodDatabase, FoodDataError> in
     await withCheckedContinuation { continuation in
         Thread {
             continuation.resume(
-                returning: Result { () throws(FoodDataError) -> USDAFoodDatabase in try ShippedFoodDatabase.load() })
+                returning: Result { () throws(FoodDataError) -> USDAFoodDatabase in try ShippedFoodDatabase.load() }
+            )
         }.start()
     }
 }

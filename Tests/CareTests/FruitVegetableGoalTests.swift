@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import HubCore
 @testable import Care
 @testable import Clinical
+@testable import HubCore
 
 /// The fruit-and-vegetable goal (issue 9): cups from USDA measures, the potassium gate, its progress and template.
 struct FruitVegetableGoalTests {

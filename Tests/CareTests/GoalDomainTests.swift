@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import HubCore
 @testable import Care
 @testable import Clinical
+@testable import HubCore
 
 /// The pure goals domain: period windows, progress from data, reward rules, templates, quiet hours, reminders.
 struct GoalDomainTests {

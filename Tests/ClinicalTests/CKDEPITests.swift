@@ -1,8 +1,8 @@
 import TestSupport
 import Testing
 
-@testable import HubCore
 @testable import Clinical
+@testable import HubCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,9 +1,9 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
-@testable import HubCore
 @testable import Clinical
+@testable import HubCore
 
 /// Inferring pre/post-dialysis phases of weights from the schedule, on the patient's wall clock.
 struct DialysisPhaseTests {

@@ -1,9 +1,9 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
-@testable import HubCore
 @testable import Clinical
+@testable import HubCore
 
 /// Pre- and post-dialysis weight series and the interdialytic gain series from tagged weights.
 struct DialysisWeightSeriesTests {

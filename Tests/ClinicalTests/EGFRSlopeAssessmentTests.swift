@@ -1,7 +1,7 @@
 import Testing
 
-@testable import HubCore
 @testable import Clinical
+@testable import HubCore
 
 /// The eGFR slope as reported to the user: the slope, KDIGO's rapid-progression flag, or "not enough data".
 struct EGFRSlopeAssessmentTests {

@@ -1,8 +1,8 @@
 import TestSupport
 import Testing
 
-@testable import HubCore
 @testable import Clinical
+@testable import HubCore
 
 /// The eGFR slope (least squares, per year) and KDIGO's rapid-progression flag, on synthetic series.
 struct EGFRSlopeTests {

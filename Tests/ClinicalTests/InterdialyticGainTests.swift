@@ -1,9 +1,9 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
-@testable import HubCore
 @testable import Clinical
+@testable import HubCore
 
 private func weight(_ time: String, _ kilograms: Double, _ phase: DialysisPhase?) throws -> TaggedWeight {
     TaggedWeight(epochMilliseconds: try PatientFixtures.at(time), kilograms: kilograms, phase: phase)

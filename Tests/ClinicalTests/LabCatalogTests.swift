@@ -1,8 +1,8 @@
 import TestSupport
 import Testing
 
-@testable import HubCore
 @testable import Clinical
+@testable import HubCore
 
 /// The lab catalog: ids, LOINC codes (formats.md §3.1), units through the unit table, ranges and targets.
 struct LabCatalogTests {

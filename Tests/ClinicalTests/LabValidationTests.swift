@@ -1,8 +1,8 @@
 import TestSupport
 import Testing
 
-@testable import HubCore
 @testable import Clinical
+@testable import HubCore
 
 /// Lab results typed by a person or read from a file: conversion to the canonical unit and every refusal.
 struct LabValidationTests {

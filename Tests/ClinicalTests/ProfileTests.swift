@@ -1,9 +1,9 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
-@testable import HubCore
 @testable import Clinical
+@testable import HubCore
 
 /// The patient profile: its values, validation messages and JSON form.
 struct ProfileTests {

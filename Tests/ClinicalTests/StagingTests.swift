@@ -1,7 +1,7 @@
 import Testing
 
-@testable import HubCore
 @testable import Clinical
+@testable import HubCore
 
 /// KDIGO GFR and albuminuria categories at their boundaries (nutrition.md §2.9).
 struct StagingTests {

@@ -1,9 +1,9 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
-@testable import HubCore
 @testable import Clinical
+@testable import HubCore
 
 /// What `kidneyhub trends` accepts, and the series built from labs and readings in the profile's display units.
 struct TrendSeriesTests {

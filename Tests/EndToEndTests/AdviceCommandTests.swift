@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `kidneyhub foods check`, `advice`, `reportcard` and `druglabels`: the real binary on a fresh store.

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `kidneyhub profile set --avatar`, `profile show` and `profile avatar`: the real binary on a fresh store.

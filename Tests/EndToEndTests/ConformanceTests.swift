@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `kidneyhub adapters check` against the shipped adapters and against adapters that break

@@ -1,7 +1,7 @@
 import Clinical
-import TestSupport
 import Foundation
 import HubCore
+import TestSupport
 import Testing
 
 /// `kidneyhub goals` with the fruit-and-vegetable goal on the real binary: refused with a high potassium, offered and

@@ -1,7 +1,7 @@
 import Care
-import TestSupport
 import Foundation
 import HubCore
+import TestSupport
 import Testing
 
 /// `kidneyhub goals|evaluate|rewards|notifications|reminders` on the real binary.

@@ -1,9 +1,9 @@
 import Clinical
-import TestSupport
 import Foundation
 import HubCore
 import HubStore
 import SampleData
+import TestSupport
 import Testing
 
 /// `kidneyhub report pdf`, `reports list`, `export`, `import-backup`: the real binary on a generated patient.

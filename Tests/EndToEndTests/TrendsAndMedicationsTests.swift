@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `kidneyhub trends` and `kidneyhub medications`: the real binary on a fresh store.

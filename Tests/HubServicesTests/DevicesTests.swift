@@ -84,7 +84,10 @@ struct DevicesTests {
         let report = try await AdaptersService.check(path: directory.file("adapters/simulator"))
         #expect(report.adapter == "simulator")
         let checks = Set(report.results.map(\.check))
-        #expect(checks.isSuperset(of: ["handshake", "ping", "batch-acknowledgement", "shutdown", "exit-on-eof"]), "\(checks)")
+        #expect(
+            checks.isSuperset(of: ["handshake", "ping", "batch-acknowledgement", "shutdown", "exit-on-eof"]),
+            "\(checks)"
+        )
         await #expect(throws: AdaptersService.CheckError.self) {
             _ = try await AdaptersService.check(path: directory.file("nothing-here"))
         }

@@ -2,11 +2,11 @@ import Care
 import Clinical
 import HubCore
 import HubRecords
+import HubStore
 import TestSupport
 import Testing
 
 @testable import HubServices
-import HubStore
 
 /// The foods and intake services: the first-use import, custom foods, the log and what runs after an entry.
 struct IntakeTests {

@@ -1,9 +1,9 @@
-
 import Foundation
 import HubCore
 import HubRecords
-@testable import HubStore
 import Testing
+
+@testable import HubStore
 
 /// The hand-written JSON must be what `JSONDecoder` reads back.
 struct CompactJSONTests {

@@ -1,7 +1,7 @@
+import GRDB
 import Testing
 
 @testable import HubStore
-import GRDB
 
 /// The migrations' numbering: what keeps a future migration from repeating a number, as two "v6" once did.
 struct SchemaTests {

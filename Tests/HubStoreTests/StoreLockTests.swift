@@ -26,6 +26,31 @@ struct StoreLockTests {
         }
     }
 
+    /// A child forked while the lock is held keeps a copy of its descriptor until it execs; releasing must not wait
+    /// for that copy to close (seen as "in use by another hub" when one operation followed another while tests
+    /// spawned processes in parallel). A `dup` of the lock's descriptor stands in for the child's copy.
+    @Test func releasingFreesTheLockWhileAnotherDescriptorOfItIsOpen() async throws {
+        try await withTemporaryDirectory { directory in
+            let storePath = directory.appendingPathComponent("db.sqlite").path
+            let lock = try StoreLock(storePath: storePath)
+            let held = try #require(Self.descriptor(of: lock.lockPath), "the lock's descriptor is not in /proc/self/fd")
+            let copy = dup(held)
+            #expect(copy >= 0)
+            defer { close(copy) }
+            lock.release()
+            let again = try StoreLock(storePath: storePath)
+            again.release()
+        }
+    }
+
+    /// The descriptor of this process open on `path`, read from /proc/self/fd.
+    private static func descriptor(of path: String) -> Int32? {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return entries.compactMap(Int32.init).first { fd in
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)")) == path
+        }
+    }
+
     @Test func droppingTheLockReleasesIt() async throws {
         try await withTemporaryDirectory { directory in
             let storePath = directory.appendingPathComponent("db.sqlite").path

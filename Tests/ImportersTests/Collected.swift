@@ -1,7 +1,7 @@
 import AdapterProtocol
+import FoundationEssentials
 
 @testable import Importers
-import FoundationEssentials
 
 /// Runs a parser against an `ImportOutput` that never blocks, and keeps what it produced.
 struct Collected {

@@ -1,8 +1,8 @@
+import AdapterProtocol
 import Foundation
 import Testing
 
 @testable import Importers
-import AdapterProtocol
 
 /// The FIT reader against the vectors of devices.md §6.3 and files written field by field.
 struct FITDecoderTests {

@@ -1,8 +1,8 @@
+import AdapterProtocol
 import Foundation
 import Testing
 
 @testable import Importers
-import AdapterProtocol
 
 /// Cross-checks with Garmin's official FIT SDK for Python (PyPI `garmin-fit-sdk`, installed by
 /// scripts/setup.sh): files Garmin's encoder writes decode here to what Garmin's decoder reads, and

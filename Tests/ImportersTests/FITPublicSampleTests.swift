@@ -1,8 +1,8 @@
+import AdapterProtocol
 import Foundation
 import Testing
 
 @testable import Importers
-import AdapterProtocol
 
 /// The FIT importer against FIT files written by real devices (Tests/Fixtures/fit, from python-fitparse's
 /// test files, MIT), cross-checked with two independent decoders: fitparse (PyPI `fitparse`) for the

@@ -1,9 +1,9 @@
 import AdapterProtocol
 import Foundation
 import Testing
+import ZIPFoundation
 
 @testable import Importers
-import ZIPFoundation
 
 /// The Fitbit reader on small generated exports of each layout (formats.md §1).
 struct FitbitTests {

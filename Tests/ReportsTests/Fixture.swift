@@ -1,9 +1,9 @@
-import TestSupport
 import Clinical
 import Foundation
 import HubCore
 import HubStore
 import SampleData
+import TestSupport
 
 /// A temporary store holding a generated patient, removed by `remove()`.
 struct Fixture {

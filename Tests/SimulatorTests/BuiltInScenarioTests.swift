@@ -1,8 +1,8 @@
+import AdapterProtocol
 import Foundation
 import Testing
 
 @testable import Simulator
-import AdapterProtocol
 
 @Suite struct BuiltInScenarioTests {
     @Test func embeddedTextEqualsTheScenarioFile() throws {

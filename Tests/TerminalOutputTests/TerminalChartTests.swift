@@ -1,9 +1,9 @@
-import Foundation
-import Testing
-
 import Clinical
+import Foundation
 import HubCore
 import TestSupport
+import Testing
+
 @testable import TerminalOutput
 
 /// The terminal chart, by exact snapshots.

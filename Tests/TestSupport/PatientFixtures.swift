@@ -1,6 +1,5 @@
-import Foundation
-
 import Clinical
+import Foundation
 import HubCore
 
 /// Shared values for the patient, dialysis and trend tests.

@@ -1,5 +1,6 @@
 import Clinical
 import HubCore
+
 /// Unsafe-intake, lab, eGFR and weight-gain alerts (issue 10, item 4). Each is a rule with a source; the Hub layer
 /// turns each firing into a notification of type `alert` through the goals feed.
 public enum AlertRules {

@@ -1,4 +1,5 @@
 import Clinical
+
 /// The decision matrix (issue 10, item 6): per nutrient the limit, today's and the 7-day intake, the lab that matters
 /// with its trend, the medications that matter, and the resulting advice.
 public struct DecisionMatrix: Sendable, Equatable, Codable {

@@ -1,4 +1,5 @@
 import Clinical
+
 /// The verdict on eating a portion now.
 public enum FoodVerdict: String, Sendable, Equatable, Codable, CaseIterable {
     /// Fits every limit; no interaction.

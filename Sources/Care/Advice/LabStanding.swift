@@ -1,5 +1,6 @@
 import Clinical
 import HubCore
+
 /// Where a lab value stands against the target that applies to the patient: the value, its flag and its date.
 public struct LabStanding: Sendable, Hashable, Codable {
     /// Below, within or above the target.

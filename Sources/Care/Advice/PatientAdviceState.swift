@@ -1,5 +1,6 @@
 import Clinical
 import HubCore
+
 /// Everything the advice rules look at for one patient at one moment: category, limits, today's and the last 7
 /// days' intake, labs, medications and weight data. Built by the store layer; the rules are pure functions of it.
 public struct PatientAdviceState: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+
 /// Where a rule comes from and how far its text was checked against that source.
 public struct RuleSource: Sendable, Hashable, Codable {
     /// How far a rule's statement was checked.

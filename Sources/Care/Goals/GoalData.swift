@@ -1,5 +1,6 @@
 import Clinical
 import HubCore
+
 /// The data a goal is assessed on, for one profile: readings, lab results and tagged weights, each oldest first.
 ///
 /// The engine loads only what the goals at hand need, over the windows at hand; the assessor filters by window.

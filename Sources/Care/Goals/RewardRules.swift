@@ -1,4 +1,5 @@
 import Clinical
+
 /// Which achievements a closed period earns and what each is worth, tailored to the disease category.
 ///
 /// Points and badge names are product choices, not clinical constants. Tailoring: interdialytic-gain goals (only

@@ -1,4 +1,5 @@
 import Clinical
+
 /// A nightly stretch of local time in which notifications are kept in the feed and pushed only when it ends.
 ///
 /// `start` to `end`, start included and end excluded; when `end` is before `start` the stretch crosses midnight

@@ -1,4 +1,5 @@
 import Clinical
+
 /// The facts a patient's daily limits depend on (nutrition.md §2.11).
 public struct LimitInputs: Sendable, Equatable {
     /// The disease category, if set.

@@ -1,4 +1,5 @@
 import HubCore
+
 /// The KDIGO albuminuria category of a urine albumin-to-creatinine ratio, A1 to A3; ordered from A1 to A3.
 ///
 /// Thresholds: nutrition.md §2.9 [R16], the KDIGO 2012 classification that the KDIGO 2024 CKD guideline [R12] keeps.

@@ -1,4 +1,5 @@
 import HubCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

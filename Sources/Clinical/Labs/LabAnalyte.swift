@@ -1,4 +1,5 @@
 import HubCore
+
 /// One lab test the hub records: its id, LOINC code, units (canonical first) and ranges.
 public struct LabAnalyte: Sendable, Hashable, Identifiable {
     /// The stable id used on the command line, in CSV files and in the store, for example `potassium`.

@@ -1,4 +1,5 @@
 import HubCore
+
 /// Checks a lab result typed by a person or read from a file, and converts it to the lab's canonical unit.
 public enum LabValidation {
     /// The result normalized, or the first field that is wrong: analyte, unit, value (finite, plausible), date.

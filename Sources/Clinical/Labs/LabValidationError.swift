@@ -1,4 +1,5 @@
 import HubCore
+
 /// Why a lab result was refused; each case names the field at fault and what is accepted.
 public enum LabValidationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The analyte id is not in the catalog.

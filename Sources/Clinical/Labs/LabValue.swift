@@ -1,4 +1,5 @@
 import HubCore
+
 /// A validated lab result: value in the lab's canonical unit, what was entered kept beside it.
 public struct LabValue: Sendable, Hashable, Codable {
     /// The lab's catalog id, for example `potassium`.

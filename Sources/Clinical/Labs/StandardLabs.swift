@@ -1,4 +1,5 @@
 import HubCore
+
 // The lab catalog's entries. LOINC codes and long names: formats.md §3.1 (sources per row there). Units and factors:
 // the unit table (StandardUnits.swift, formats.md §5). Targets: nutrition.md §2.8 with its reference keys [Rn].
 //

@@ -1,5 +1,6 @@
 import CivilTime
 import HubCore
+
 /// A day in the proleptic Gregorian calendar with no time and no zone, such as a date of birth.
 ///
 /// Stored as days since 1970-01-01, so comparing and stepping by days is integer arithmetic; written and read as

@@ -1,4 +1,5 @@
 import HubCore
+
 /// Why a text is not a calendar date (`YYYY-MM-DD`) or a time of day (`HH:MM`); carries the input.
 public struct CalendarParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The text or the parts that were refused.

@@ -1,4 +1,5 @@
 import HubCore
+
 /// What the schedule says about a reading's dialysis phase: a phase, or why the user has to decide.
 public enum InferredPhase: Sendable, Hashable, CustomStringConvertible {
     /// On a dialysis day, before the session (and after any earlier session that day).

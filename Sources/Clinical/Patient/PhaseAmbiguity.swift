@@ -1,4 +1,5 @@
 import HubCore
+
 /// Why a reading's dialysis phase cannot be inferred from the schedule.
 public enum PhaseAmbiguity: Sendable, Hashable, CustomStringConvertible {
     /// Taken while a session should be running (an intra-dialytic weight, or the session moved).

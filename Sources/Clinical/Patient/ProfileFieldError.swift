@@ -1,4 +1,5 @@
 import HubCore
+
 /// Why a profile value was refused: the field at fault and what is wrong, naming what is accepted.
 public struct ProfileFieldError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The dotted field name, for example `heightCentimeters` or `dialysisSchedule.sessions[1]`.

@@ -1,4 +1,5 @@
 import HubCore
+
 /// Which of a day's scheduled sessions a pre- or post-dialysis reading belongs to.
 enum SessionSlot {
     /// The index in `sessions` (one weekday's, earliest first) of the session a reading at `millisecondsOfDay`

@@ -1,4 +1,5 @@
 import HubCore
+
 /// A body weight reading with its instant and, when known or confirmed, its dialysis phase.
 public struct TaggedWeight: Sendable, Hashable, Codable {
     /// The reading's instant, UTC epoch milliseconds.

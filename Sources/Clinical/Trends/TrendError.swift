@@ -1,4 +1,5 @@
 import HubCore
+
 /// Why a trend cannot be computed; names the argument and what is accepted.
 public enum TrendError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The window length is not a positive number of days.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+
 /// The records of a FreeStyle data dump: `*(record CRLF) count "," 8HEXDIG CRLF`, the inner
 /// checksum being the sum of the record bytes; or `Log Empty` CRLF (devices.md §4.2
 /// "Multi-record replies").

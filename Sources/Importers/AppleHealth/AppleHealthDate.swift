@@ -1,4 +1,5 @@
 import CivilTime
+
 /// Apple Health export dates, `2019-07-19 10:36:11 -0700` (formats.md §2.3), or the compact form
 /// of iOS 8 exports, `20150603050200+0100` (formats.md §2.7 item 3), as RFC 3339.
 enum AppleHealthDate {

@@ -6,7 +6,8 @@ import Foundation
 public enum CivilTime {
     /// Seconds since the Unix epoch of a wall-clock time read as UTC.
     public static func epochSeconds(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Int64 {
-        Int64(CivilCalendar.daysFromCivil(year: year, month: month, day: day)) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        Int64(CivilCalendar.daysFromCivil(year: year, month: month, day: day)) * 86_400
+            + Int64(hour * 3600 + minute * 60 + second)
     }
 
     /// RFC 3339 text of an instant shown at `offsetSeconds` from UTC: `2024-03-15T07:00:00+01:00`, or `Z` for 0.

@@ -1,6 +1,6 @@
-import TestSupport
 import BLETestHarness
 import Foundation
+import TestSupport
 
 extension Workspace {
     /// The BLE adapters shipped in `Plugins/` (their manifests, pointing at the built executables).

@@ -1,6 +1,6 @@
-import TestSupport
 import Foundation
 import HubStore
+import TestSupport
 
 /// One test's world: a temporary directory holding its store, manifests and scenarios, and the
 /// built `kidneyhub` and adapter executables to run in it.
