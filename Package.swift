@@ -375,6 +375,7 @@ let package = Package(
             name: "HubDaemon",
             dependencies: [
                 "AdapterHost",
+                "HubRecords",
                 "HubServices",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -395,10 +396,12 @@ let package = Package(
                 "HubRecords",
                 "HubServices",
                 "LibUSBHotplug",
+                "Reports",  // the values of its report requests and listings
                 "TerminalOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),

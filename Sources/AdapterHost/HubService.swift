@@ -278,3 +278,8 @@ struct AdapterScanError: Error {
     var adapterId: String
     var reason: String
 }
+
+extension HubService {
+    /// The devices the store knows, paired ones included: what the daemon syncs each interval.
+    public nonisolated func knownDevices() async throws -> [StoredDevice] { try await store.devices() }
+}

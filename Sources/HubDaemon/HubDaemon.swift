@@ -1,7 +1,6 @@
 import AdapterHost
 import HubRecords
 import HubServices
-import HubStore
 import Logging
 import ServiceLifecycle
 
@@ -116,7 +115,7 @@ struct DeviceSyncService: Service {
         // hub stops every adapter right after this service returns, which ends such a sync.
         let loop = Task {
             while !Task.isCancelled {
-                for device in (try? await hub.store.devices()) ?? [] where !Task.isCancelled {
+                for device in (try? await hub.knownDevices()) ?? [] where !Task.isCancelled {
                     do {
                         let report = try await hub.sync(
                             deviceId: device.identity.deviceId,
