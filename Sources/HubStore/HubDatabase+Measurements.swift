@@ -50,6 +50,32 @@ extension HubDatabase {
         }
     }
 
+    /// The readings among `measurementIds` that a meter flagged as beyond its range (HI or LO), with their owners: what
+    /// the post-commit work alerts on.
+    public func outOfMeterRange(measurementIds: [Int64]) async throws -> [OwnedReading] {
+        guard let low = measurementIds.min(), let high = measurementIds.max() else { return [] }
+        let ids = Set(measurementIds)
+        let statuses = MeterRange.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        let query = """
+            SELECT m.id, m.sourceRecordId, m.kind, m.value, m.components, m.unit,
+                   m.originalValue, m.originalComponents, m.originalUnit,
+                   m.startMs, m.endMs, m.utcOffsetSeconds, m.context, m.receivedAtMs,
+                   d.id AS deviceRowId, d.adapterId, d.deviceId, d.manufacturer, d.model, d.serial,
+                   d.firstSeenAtMs, d.lastSeenAtMs, o.profileId
+            FROM measurement m
+            JOIN device d ON d.id = m.deviceRowId
+            LEFT JOIN measurementOwner o ON o.measurementId = m.id
+            WHERE m.id BETWEEN ? AND ? AND m.context IS NOT NULL
+              AND EXISTS (SELECT 1 FROM json_each(m.context, '$.measurementStatus') s WHERE s.value IN (\(statuses)))
+            ORDER BY m.startMs, m.id
+            """
+        return try await pool.read { db in
+            try Row.fetchAll(db, sql: query, arguments: [low, high]).filter { ids.contains($0["id"]) }.map { row in
+                OwnedReading(reading: try Self.storedMeasurement(row), profileId: row["profileId"])
+            }
+        }
+    }
+
     /// How many measurements are stored, optionally of one kind and start-time window.
     public func measurementCount(
         kind: MeasurementKind? = nil,

@@ -116,7 +116,7 @@ import ZIPFoundation
         let result = try await workspace.kidneyhub(["import", path])
         #expect(result.status == 1)
         #expect(result.stderr.contains("File unreadable: export.xml:"))
-        #expect(result.stderr.contains("records read before the damage were stored"))
+        #expect(result.stderr.contains("records read before the damage were stored"), "\(result.stderr)")
         let stored = try await workspace.openStore().measurementCount()
         #expect(stored > 0)
         // Whole days were read before the cut: at least two of each kind.
@@ -265,4 +265,41 @@ enum FITVector {
         00 20 01 00 57 0D 15 CD 5B 07 F0 A5 56 40 41 00 00 37 00 04 FD 04 86 05 01 00 03 04 86 1B 01 02 \
         01 F0 A5 56 40 06 78 00 00 00 48 01 2C A6 56 40 06 E0 01 00 00 58 01 68 A6 56 40 06 BA 04 00 00 5F 6F BC
         """.split(separator: " ").map { UInt8($0, radix: 16)! }
+}
+
+extension ImportTests {
+    /// Issue 23: what an importer leaves out on purpose is counted as a line of the report ("skipped: …"), never as a
+    /// rejected record; a damaged file says how many records before the damage were stored, or that none were.
+    @Test func skippedTypesAreReportLinesAndADamagedFileSaysWhatWasKept() async throws {
+        let workspace = try await Self.workspace()
+        defer { workspace.remove() }
+        let export = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_US">
+             <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" creationDate="2024-03-01 08:00:00 +0100" startDate="2024-03-01 08:00:00 +0100" endDate="2024-03-01 08:00:00 +0100" value="71.5"/>
+             <Record type="HKQuantityTypeIdentifierBasalEnergyBurned" sourceName="Watch" unit="kcal" creationDate="2024-03-01 08:00:00 +0100" startDate="2024-03-01 08:00:00 +0100" endDate="2024-03-01 09:00:00 +0100" value="70"/>
+             <Record type="HKQuantityTypeIdentifierBasalEnergyBurned" sourceName="Watch" unit="kcal" creationDate="2024-03-01 09:00:00 +0100" startDate="2024-03-01 09:00:00 +0100" endDate="2024-03-01 10:00:00 +0100" value="71"/>
+            </HealthData>
+            """
+        let path = try workspace.write(export, to: "export.xml")
+        let (result, outcomes) = try await Self.importJSON(workspace, [path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try #require(outcomes.first?.report)
+        #expect(report.kinds["body_weight"]?.imported == 1)
+        #expect(report.kinds["(file)"] == nil, "a skipped type is not a rejected record: \(report.kinds)")
+        #expect(report.rejected.isEmpty, "\(report.rejected)")
+        #expect(
+            report.notes.contains { $0.hasPrefix("skipped: 2 HKQuantityTypeIdentifierBasalEnergyBurned") },
+            "\(report.notes)"
+        )
+        let text = try await workspace.kidneyhub(["import", path])
+        #expect(text.stdout.contains("  skipped: 2 HKQuantityTypeIdentifierBasalEnergyBurned"), "\(text.stdout)")
+
+        // Damaged before its first record: nothing was stored, and the message says so.
+        let cut = try workspace.write(String(export.prefix(60)), to: "cut/export.xml")
+        let damaged = try await workspace.kidneyhub(["import", cut])
+        #expect(damaged.status == 1)
+        #expect(damaged.stderr.contains("(nothing from it was stored)"), "\(damaged.stderr)")
+        #expect(!damaged.stderr.contains("before the damage were stored"), "\(damaged.stderr)")
+    }
 }

@@ -455,3 +455,66 @@ extension USBGlucometerTests {
         await expectNoLeftovers(workspace)
     }
 }
+
+extension USBGlucometerTests {
+    /// Issue 23: a FreeStyle Neo's HI result is the reading a patient most needs to see. It is stored as what it is (the
+    /// meter's 500 mg/dL bound, flagged above the meter's range), raises an alert as it is stored, and the trends and
+    /// the PDF say "above the meter's range" instead of drawing or averaging the bound as a measurement.
+    @Test func aHIResultIsStoredAboveTheMetersRangeAlertedAndShownSoInTrendsAndThePDF() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try await workspace.acceptTerms()
+        let profile = try await workspace.kidneyhub(
+            ["profile", "set", "--name", "Ana", "--category", "hemodialysis", "--time-zone", "UTC"],
+            runsAdapters: false
+        )
+        #expect(profile.status == 0, "\(profile.stderr)")
+        let neo = try neo(workspace, results: 1...2)
+        defer { neo.stop() }
+        neo.update {
+            $0.results.append(
+                SimulatedFreeStyleMeter.Result(id: 3, month: 3, day: 20, year: 24, hour: 7, minute: 45, value: "HI")
+            )
+        }
+        let hub = try USBHubSession(workspace)
+        try await hub.ready()
+        try hub.plugIn(vendorId: "1a61", productId: "3850", serial: Self.neoSerial, port: "1-1", socket: neo.path)
+        _ = try await hub.waitForNotifications(1)
+        let store = try workspace.openStore()
+        let stored = try await store.measurements(kind: .bloodGlucose)
+        #expect(stored.count == 3)
+        let high = try #require(stored.first { $0.measurement.meterRange == .above }, "\(stored)")
+        #expect(high.measurement.value == 500, "the Neo's upper bound, not a measured value")
+
+        try await eventually("the HI result's alert in the feed") {
+            try await store.notifications(profileId: nil).contains {
+                $0.type == .alert && $0.title == "Blood glucose above the meter's range (HI)"
+                    && $0.body.contains("2024-03-20 07:45") && $0.body.contains("over 500 mg/dL")
+            }
+        }
+        #expect(await hub.stop() == 0)
+
+        let assigned = try await workspace.kidneyhub(
+            ["devices", "assign", high.device.identity.deviceId, "--profile", "Ana"],
+            runsAdapters: false
+        )
+        #expect(assigned.status == 0, "\(assigned.stderr)")
+        let trend = try await workspace.kidneyhub(["trends", "blood_glucose", "--days", "3650"], runsAdapters: false)
+        #expect(trend.status == 0, "\(trend.stderr)")
+        #expect(
+            trend.stdout.contains("above the meter's range (HI, over 500 mg/dL) at 2024-03-20 07:45"),
+            "\(trend.stdout)"
+        )
+        let pdf = "\(workspace.path)/report.pdf"
+        let report = try await workspace.kidneyhub(
+            ["report", "pdf", "--from", "2024-03-01", "--to", "2024-03-31", "--out", pdf],
+            runsAdapters: false
+        )
+        #expect(report.status == 0, "\(report.stderr)")
+        let text = try await CommandResult.run("/usr/bin/pdftotext", [pdf, "-"], timeout: .seconds(60)).stdout
+        let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flat.contains("above the meter's range (HI, over 500 mg/dL) at 2024-03-20 07:45"), "\(flat)")
+        #expect(flat.contains("2 readings, mean"), "the bound is not averaged in: \(flat)")
+        await expectNoLeftovers(workspace)
+    }
+}

@@ -11,6 +11,12 @@ public struct ImportReport: Sendable, Hashable, Codable {
     public var rejected: [Rejection]
     /// Set when the file could not be read to its end (or at all): the adapter's error.
     public var failure: String?
+    /// What the adapter says of the import that is not a problem: what it found where (`(found)`) and the record types
+    /// it left out on purpose, counted (`(skipped)`), e.g. "skipped: 12,480 HKQuantityTypeIdentifierBasalEnergyBurned".
+    public var notes: [String] = []
+
+    /// The records this import stored (new ones, every kind).
+    public var storedCount: Int { kinds.values.reduce(0) { $0 + $1.imported } }
 
     /// One kind's line of the summary.
     public struct KindSummary: Sendable, Hashable, Codable {
@@ -42,7 +48,13 @@ public struct ImportReport: Sendable, Hashable, Codable {
             kinds[kind, default: KindSummary()].duplicates += counts.duplicates
         }
         var rejected: [Rejection] = []
+        var notes: [String] = []
         for problem in problems {
+            // Entries the importers send to report, not to reject (adapter-protocol.md §4).
+            if Self.noteLocations.contains(problem.location) {
+                notes.append(problem.reason)
+                continue
+            }
             rejected.append(Rejection(location: problem.location, reason: problem.reason, kind: problem.kind))
             kinds[problem.kind ?? "(file)", default: KindSummary()].rejected += 1
         }
@@ -58,5 +70,9 @@ public struct ImportReport: Sendable, Hashable, Codable {
         }
         self.kinds = kinds
         self.rejected = rejected
+        self.notes = notes
     }
+
+    /// The problem locations that carry a line of the report rather than a rejected record.
+    static let noteLocations: Set<String> = ["(found)", "(skipped)"]
 }

@@ -14,7 +14,7 @@ public actor GoalEngine {
     /// Catch-up reaches back at most this many days (a store left off for longer starts a year back).
     public static let maximumCatchUpDays = 366
 
-    private let store: HubDatabase
+    let store: HubDatabase
     private let logger = Logger(label: "kidneyhub.goals")
 
     /// An engine over `store`.

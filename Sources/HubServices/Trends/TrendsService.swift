@@ -1,3 +1,4 @@
+import Care
 import Clinical
 import Foundation
 import HubCore
@@ -147,12 +148,20 @@ public struct TrendsService: Sendable {
                         untilMs: now + 1,
                         profileId: stored.id
                     )
+                    // A meter's HI or LO carries its bound, not a measurement: it is named in a note, never drawn as a
+                    // value (and a profile's readings already leave out control-solution tests).
+                    let measured = readings.map(\.measurement).filter { $0.meterRange == nil }
                     built = try TrendSeriesBuilder.readingSeries(
                         subject,
-                        // A profile's readings leave out a meter's control-solution tests (HubDatabase.measurements).
-                        readings: readings.map(\.measurement),
+                        readings: measured,
                         displayUnits: person.displayUnits
                     )
+                    let windowStart = now - Int64(days) * 86_400_000
+                    built.notes += readings.map(\.measurement).filter { $0.startMs >= windowStart }.compactMap {
+                        MeterRangeAlert.summary($0, timeZone: timeZone).map {
+                            "1 reading \($0), left out of the series"
+                        }
+                    }
                 }
             }
         } catch let error as UnitConversionError {

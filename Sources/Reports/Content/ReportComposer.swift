@@ -265,7 +265,9 @@ public enum ReportComposer {
     }
 
     static func glucose(_ data: ReportData) -> [ReportBlock] {
-        let points = data.glucose.map { ChartPoint(x: Double($0.atMs), y: $0.value) }
+        // A meter's HI or LO carries its bound, not a measurement: named in words below, never drawn or averaged.
+        let measured = data.glucose.filter { $0.beyondMeterRange == nil }
+        let points = measured.map { ChartPoint(x: Double($0.atMs), y: $0.value) }
         var blocks: [ReportBlock] = [
             .heading("Blood glucose"),
             .chart(
@@ -279,13 +281,17 @@ public enum ReportComposer {
                 height: 130
             ),
         ]
-        if !data.glucose.isEmpty {
-            let values = data.glucose.map(\.value)
+        if !measured.isEmpty {
+            let values = measured.map(\.value)
             blocks.append(
                 .lines([
                     "\(values.count) readings, mean \(number(mean(values), 0)) mg/dL, lowest \(number(values.min()!, 0)) mg/dL, highest \(number(values.max()!, 0)) mg/dL."
                 ])
             )
+        }
+        let beyond = data.glucose.compactMap(\.beyondMeterRange)
+        if !beyond.isEmpty {
+            blocks.append(.lines(beyond.map { "A reading \($0): the meter could not measure it." }))
         }
         return blocks
     }

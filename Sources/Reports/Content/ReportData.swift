@@ -18,6 +18,8 @@ public struct ReportData: Sendable {
     public struct Reading: Sendable, Equatable {
         public var atMs: Int64
         public var value: Double
+        /// Set for a meter's HI or LO: `value` is then the meter's bound, not a measurement.
+        public var beyondMeterRange: String? = nil
     }
 
     /// A meal photo's thumbnail with its date and meal.

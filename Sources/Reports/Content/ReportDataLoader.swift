@@ -68,7 +68,13 @@ public enum ReportDataLoader {
                 untilMs: period.endMs,
                 profileId: stored.id
             ).compactMap { m in
-                m.measurement.value.map { ReportData.Reading(atMs: m.measurement.startMs, value: $0) }
+                m.measurement.value.map {
+                    ReportData.Reading(
+                        atMs: m.measurement.startMs,
+                        value: $0,
+                        beyondMeterRange: MeterRangeAlert.summary(m.measurement, timeZone: zone)
+                    )
+                }
             }
             let intake = try await database.intakeTotals(
                 profileId: stored.id,

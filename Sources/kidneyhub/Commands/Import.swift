@@ -93,10 +93,14 @@ struct Import: AsyncParsableCommand {
                 print("    … and \(report.rejected.count - showRejected) more (--show-rejected N, or --json)")
             }
         }
+        for note in report.notes { print("  \(note)") }
         if let failure = report.failure {
-            FileHandle.standardError.write(
-                Data("error: \(report.path): \(failure)\n(records read before the damage were stored)\n".utf8)
-            )
+            let kept =
+                report.storedCount > 0
+                ? "(the \(report.storedCount) records read before the damage were stored; importing the file again "
+                    + "stores none of them twice)"
+                : "(nothing from it was stored)"
+            FileHandle.standardError.write(Data("error: \(report.path): \(failure)\n\(kept)\n".utf8))
         }
     }
 }
