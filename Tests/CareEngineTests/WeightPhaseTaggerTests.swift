@@ -1,5 +1,6 @@
 import AdapterHost
 import AdapterProtocol
+import Care
 import CareEngine
 import Clinical
 import HubCore

@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 import HubRecords
 import HubStore

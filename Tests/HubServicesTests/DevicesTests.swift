@@ -1,4 +1,5 @@
 import AdapterHost
+import AdapterProtocol
 import Foundation
 import HubRecords
 import HubServices

@@ -1,4 +1,5 @@
 import HubCore
+import HubRecords
 import HubStore
 import Testing
 
