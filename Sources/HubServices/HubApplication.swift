@@ -21,16 +21,29 @@ public struct HubApplication: Sendable {
         self.clock = clock
     }
 
-    /// Opens the store at `path` for an operation that writes, creating it when it does not exist yet.
+    /// Opens the store at `path` for an operation that writes, creating the store file when it does not exist yet.
+    ///
+    /// The store's folder is created only when `creatingFolder` says so (accepting the terms, the demo, restoring a
+    /// backup, or the user's explicit `--create-folder`): a mistyped `--store` must not silently start a second, split record
+    /// in a new folder.
     ///
     /// Takes no lock: the hub's lock guards adapter supervision, and SQLite serializes writers, so a manual entry works
     /// beside a running `kidneyhub serve`.
     public static func open(
         atPath path: String,
         durability: StoreDurability = .full,
+        creatingFolder: Bool = false,
         clock: any HubClock = SystemClock()
-    ) throws(HubStoreError) -> HubApplication {
-        HubApplication(store: try HubDatabase.open(atPath: path, durability: durability), clock: clock)
+    ) throws(ApplicationError) -> HubApplication {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !creatingFolder, !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+            throw .noFolder(path: path, folder: folder)
+        }
+        do {
+            return HubApplication(store: try HubDatabase.open(atPath: path, durability: durability), clock: clock)
+        } catch {
+            throw .store(error)
+        }
     }
 
     /// Opens an existing store at `path` for reading; needs no lock, since WAL lets readers work beside the hub.

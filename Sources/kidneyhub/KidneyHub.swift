@@ -39,6 +39,9 @@ struct StoreOptions: ParsableArguments {
     )
     var durability: StoreDurability = .full
 
+    @Flag(help: "Create the store's folder when it does not exist (accepting the terms and the demo create it anyway).")
+    var createFolder = false
+
     /// Where `kidneyhub demo` keeps its simulated readings unless told otherwise.
     static var demoStorePath: String {
         let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()

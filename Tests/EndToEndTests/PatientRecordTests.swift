@@ -220,3 +220,44 @@ import Testing
         #expect(try await store.labResultCount() == 3)
     }
 }
+
+extension PatientRecordTests {
+    /// Issue 21: a `--store` in a folder that does not exist (a typo) is refused with the path and makes nothing, so no
+    /// second, split record starts; accepting the terms, or `--create-folder`, makes the folder on purpose.
+    @Test func aStoreInAMissingFolderIsRefusedUnlessCreatedOnPurpose() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let folder = "\(workspace.path)/typo"
+        let store = "\(folder)/kidneyhub.sqlite"
+        let refused = try await CommandResult.run(
+            Workspace.kidneyhub,
+            ["profile", "set", "--name", "Max", "--store", store],
+            timeout: .seconds(60)
+        )
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("no folder \(folder) for the store \(store)"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder), "the refused command made the folder")
+
+        let created = try await CommandResult.run(
+            Workspace.kidneyhub,
+            ["terms", "accept", "--store", store],
+            timeout: .seconds(60)
+        )
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(FileManager.default.fileExists(atPath: store))
+
+        let other = "\(workspace.path)/other/kidneyhub.sqlite"
+        let explicit = try await CommandResult.run(
+            Workspace.kidneyhub,
+            ["labs", "list", "--store", other],
+            timeout: .seconds(60)
+        )
+        #expect(explicit.status != 0, "a read of a missing store stays an error")
+        let withCreate = try await CommandResult.run(
+            Workspace.kidneyhub,
+            ["profile", "set", "--name", "Max", "--store", other, "--create-folder"],
+            timeout: .seconds(60)
+        )
+        #expect(FileManager.default.fileExists(atPath: "\(workspace.path)/other"), "\(withCreate.stderr)")
+    }
+}

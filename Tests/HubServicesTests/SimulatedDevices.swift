@@ -1,4 +1,5 @@
 import AdapterHost
+import AdapterProtocol
 import Foundation
 import HubServices
 import TestSupport
@@ -37,6 +38,9 @@ struct SimulatedDevices {
         _ = try directory.write(String(decoding: data, as: UTF8.self), to: "adapters/simulator/adapter.json")
         var settings = AdapterSupervisor.Settings()
         settings.restartPolicy.initialBackoff = .milliseconds(50)
+        // These tests are about the services, not the handshake's deadline: a runner loaded by parallel suites has
+        // been seen to take more than the protocol's 10 s to start an adapter process.
+        settings.timeouts.initialize = RequestTimeout(idle: .seconds(60), absolute: .seconds(60))
         setup = AdapterSetup(
             catalog: AdapterCatalog(directories: [directory.file("adapters")], productsDirectory: nil),
             settings: settings

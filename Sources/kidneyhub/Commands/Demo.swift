@@ -25,7 +25,7 @@ struct Demo: AsyncParsableCommand {
         if isDemoStore { store.path = StoreOptions.demoStorePath }
         let outcome: DemoService.Outcome
         do {
-            outcome = try await store.openForWriting().demo(search.setup()).playDay(
+            outcome = try await store.openForWriting(creatingFolder: true).demo(search.setup()).playDay(
                 scenario: scenario,
                 isDemoStore: isDemoStore
             )

@@ -82,7 +82,7 @@ struct Terms: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let acceptance = try await store.openForWriting().terms.acceptCurrent()
+            let acceptance = try await store.openForWriting(creatingFolder: true).terms.acceptCurrent()
             print(
                 "Accepted the terms of use, version \(acceptance.version), on \(formatInstant(acceptance.acceptedAtMs))."
             )
