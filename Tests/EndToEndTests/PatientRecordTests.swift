@@ -90,8 +90,11 @@ import Testing
         let show = try await run(workspace, ["terms", "show"])
         #expect(show.status == 0 && show.stdout.contains("2026-11-01") && show.stdout.contains("Not accepted yet"))
         #expect(show.stdout.contains("not medical advice") || show.stdout.contains("Not medical advice"))
-        let accept = try await run(workspace, ["terms", "accept", "--version", "2026-11-01"])
+        let accept = try await run(workspace, ["terms", "accept", "--terms-version", "2026-11-01"])
         #expect(accept.status == 0, "\(accept.stderr)")
+        // The program's `--version` is listed once in the help, not twice (issue 21).
+        let help = try await run(workspace, ["terms", "accept", "--help"])
+        #expect(help.stdout.components(separatedBy: "--version").count == 2, "\(help.stdout)")
         #expect(try await run(workspace, ["terms", "show"]).stdout.contains("Accepted on"))
         let set = try await run(workspace, ["profile", "set", "--name", "Max"])
         #expect(set.status == 0, "\(set.stderr)")

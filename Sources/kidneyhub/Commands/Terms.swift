@@ -68,14 +68,18 @@ struct Terms: AsyncParsableCommand {
             abstract: "Accept the current terms (read them first with `kidneyhub terms show`)."
         )
         @OptionGroup var store: StoreOptions
-        @Option(help: "The version being accepted; must be the current one, as `kidneyhub terms show` prints it.")
+        // Not `--version`: the command line's own `--version` (the program's) would be listed twice in the help.
+        @Option(
+            name: .customLong("terms-version"),
+            help: "The version being accepted; must be the current one, as `kidneyhub terms show` prints it."
+        )
         var version: String?
 
         func validate() throws {
             let current = TermsOfService.current.version
             if let version, version != current {
                 throw ValidationError(
-                    "--version \(version) is not the current terms version (\(current)); read them with "
+                    "--terms-version \(version) is not the current terms version (\(current)); read them with "
                         + "`kidneyhub terms show` and accept version \(current)"
                 )
             }
