@@ -94,8 +94,13 @@ public struct OpenFDALabelError: Error, Sendable, Equatable, CustomStringConvert
             description = "at \(path(context)): missing \(type)"
         case .keyNotFound(let key, let context):
             description = "at \(path(context)): no '\(key.stringValue)' (an openFDA response has 'results')"
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            // The whole file failed to parse: no path to name, so say what the file should have been.
+            description =
+                "not an openFDA drug label file (expected the JSON of an openFDA /drug/label.json response): "
+                + "\(context.underlyingError.map { "\($0)" } ?? context.debugDescription)"
         case .dataCorrupted(let context):
-            description = "not JSON at \(path(context)): \(context.debugDescription)"
+            description = "at \(path(context)): \(context.debugDescription)"
         @unknown default:
             description = "\(error)"
         }

@@ -101,6 +101,13 @@ import Testing
         }
         let notJSON = Data("not json".utf8)
         #expect(throws: OpenFDALabelError.self) { try OpenFDALabelError.decode(notJSON) }
+        // A file that is not JSON at all says what it should have been, not an empty location (issue 21).
+        do {
+            _ = try OpenFDALabelError.decode(notJSON)
+        } catch {
+            #expect(error.description.hasPrefix("not an openFDA drug label file"), "\(error)")
+            #expect(!error.description.contains("at :"), "\(error)")
+        }
         let noResults = Data(#"{"meta": {}}"#.utf8)
         do {
             _ = try OpenFDALabelError.decode(noResults)
