@@ -70,6 +70,19 @@ import Testing
         #expect(settings.stdout.contains("progress: off") && settings.stdout.contains("quiet hours: 22:00-07:00"))
         let relative = try await run(workspace, ["notifications", "settings", "--command", "notify-send"])
         #expect(relative.status != 0 && relative.stderr.contains("absolute path"), "\(relative.stderr)")
+        // A program that is not there is refused when set, naming it (issue 21), and nothing is stored.
+        let missing = try await run(
+            workspace,
+            ["notifications", "settings", "--command", "/usr/local/bin/no-such-notifier"]
+        )
+        #expect(missing.status != 0, "\(missing.stdout)")
+        #expect(
+            missing.stderr.contains("/usr/local/bin/no-such-notifier is not an executable file"),
+            "\(missing.stderr)"
+        )
+        #expect(!(try await run(workspace, ["notifications", "settings"])).stdout.contains("no-such-notifier"))
+        let existing = try await run(workspace, ["notifications", "settings", "--command", "/bin/true"])
+        #expect(existing.status == 0, "\(existing.stderr)")
 
         let reminder = try await run(
             workspace,

@@ -1,4 +1,5 @@
 import Care
+import Foundation
 import HubRecords
 import HubStore
 
@@ -59,6 +60,15 @@ public struct NotificationsService: Sendable {
             try settings.validate()
         } catch {
             throw CareServiceError.notStored(reason: "\(error)")
+        }
+        // Checked when set, not when a notification is pushed: a program that is not there would fail silently
+        // later, and the user would miss every notification it was meant to carry (issue 21).
+        if let command = change.command, let program = command?.first,
+            !FileManager.default.isExecutableFile(atPath: program)
+        {
+            throw CareServiceError.notStored(
+                reason: "command: \(program) is not an executable file (give the absolute path of a program)"
+            )
         }
         if !change.isEmpty { try await app.store.saveNotificationSettings(settings, profileId: stored.id) }
         return settings
