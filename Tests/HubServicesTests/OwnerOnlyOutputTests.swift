@@ -108,4 +108,52 @@ struct OwnerOnlyOutputTests {
             #expect(Self.mode((csv.path as NSString).appendingPathComponent(file)) == 0o600, "\(file)")
         }
     }
+
+    /// The acceptance test of issue 21 for what lives beside a store: a second local user can read none of the
+    /// store's files, reports, photos or backups, even with every folder opened up to it.
+    @Test(
+        .enabled(
+            if: LocalUser.canAdd,
+            "needs root with useradd, userdel and setpriv to create a second local user; run the tests as root to check this"
+        )
+    )
+    func aSecondLocalUserCanReadNoReportPhotoOrBackup() async throws {
+        let world = try await CareWorld.make()
+        defer { world.directory.remove() }
+        let previous = umask(0)
+        defer { umask(previous) }
+        let image = world.directory.file("lunch.png")
+        #expect(FileManager.default.createFile(atPath: image, contents: Self.png))
+        let photo = try await world.app.photos.add(
+            imageAt: image,
+            meal: .lunch,
+            day: .today,
+            folder: world.directory.file("photos"),
+            profile: nil
+        )
+        let report = try await world.app.reports(environment: [:]).makePDF(ReportsService.Request())
+        let backup = try await world.app.exports.export(.json, into: world.directory.file("backup"))
+        let store = world.directory.file("hub.sqlite")
+        let files = [
+            store, store + "-wal", store + "-shm", photo.photo.storedPath, report.path,
+            world.directory.file("reports/index.json"), backup.path,
+        ]
+        try await LocalUser.with { user in
+            for file in files {
+                #expect(FileManager.default.fileExists(atPath: file), "\(file)")
+                let readable = try await user.canRead(file)
+                #expect(!readable, "user \(user.name) read \(file)")
+            }
+            // Every folder opened up: the files' own modes still keep them private.
+            for folder in ["", "photos", "reports", "backup"] {
+                #expect(chmod(world.directory.file(folder), 0o755) == 0)
+            }
+            for file in files {
+                let readable = try await user.canRead(file)
+                #expect(!readable, "user \(user.name) read \(file) through an open folder")
+            }
+            let imageReadable = try await user.canRead(image)
+            #expect(imageReadable, "setpriv or cat does not work here")
+        }
+    }
 }

@@ -121,102 +121,48 @@ struct OwnerOnlyStoreTests {
 /// nor block its lock. Needs root (to add the user and run commands as it); elsewhere it is skipped, saying so.
 @Suite(.serialized)
 struct SecondLocalUserTests {
-    static let canAddUsers =
-        geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/useradd")
-        && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
-
-    /// A throwaway system user with no home, removed by `remove()`.
-    struct LocalUser {
-        let name: String
-        let uid: String
-        let gid: String
-
-        static func add() async throws -> LocalUser {
-            let name = "khtest\(UInt32.random(in: 0..<1_000_000))"
-            let added = try await CommandResult.run(
-                "/usr/sbin/useradd",
-                ["--system", "--no-create-home", "--user-group", "--shell", "/usr/sbin/nologin", name],
-                timeout: .seconds(30)
-            )
-            try #require(added.status == 0, "useradd \(name): \(added.stderr)")
-            let uid = try await CommandResult.run("/usr/bin/id", ["-u", name], timeout: .seconds(10))
-            let gid = try await CommandResult.run("/usr/bin/id", ["-g", name], timeout: .seconds(10))
-            return LocalUser(
-                name: name,
-                uid: uid.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
-                gid: gid.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-            )
-        }
-
-        /// Runs `arguments` as this user, with none of root's groups.
-        func run(_ arguments: [String]) async throws -> CommandResult {
-            try await CommandResult.run(
-                "/usr/bin/setpriv",
-                ["--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", "--"] + arguments,
-                timeout: .seconds(30)
-            )
-        }
-
-        func remove() async {
-            _ = try? await CommandResult.run("/usr/sbin/userdel", [name], timeout: .seconds(30))
-        }
-    }
-
     @Test(
         .enabled(
-            if: canAddUsers,
-            "needs root with useradd and setpriv to create a second local user; run the tests as root to check this"
+            if: LocalUser.canAdd,
+            "needs root with useradd, userdel and setpriv to create a second local user; run the tests as root to check this"
         )
     )
     func aSecondLocalUserCanNeitherReadTheStoreNorBlockItsLock() async throws {
-        // Not under /tmp's private test folders alone: the other user must be able to reach the store's folder's
-        // parent, so the only thing keeping it out is the store's own modes.
+        // The store's parent is open to everyone, so only the store's own modes keep the other user out.
         let parent = "/tmp/kidneyhub-second-user-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         #expect(chmod(parent, 0o755) == 0)
         defer { try? FileManager.default.removeItem(atPath: parent) }
-        let user = try await LocalUser.add()
-        do {
+        let storePath = parent + "/hub/db.sqlite"
+        try await LocalUser.with { user in
             let previous = umask(0)
-            let storePath = parent + "/hub/db.sqlite"
-            let lockPath: String
-            let files: [String]
-            do {
-                defer { umask(previous) }
-                let lock = try StoreLock(storePath: storePath)
-                lockPath = lock.lockPath
-                let store = try HubDatabase.open(atPath: storePath)
-                _ = try await store.acceptTerms(version: TermsOfService.current.version, atMs: 0)
-                files = [storePath, storePath + "-wal", storePath + "-shm", lockPath]
-                for file in files { #expect(FileManager.default.fileExists(atPath: file), "\(file)") }
-                lock.release()
-                // The lock is free: only its modes can keep the other user from taking it.
-                for file in files {
-                    let read = try await user.run(["/bin/cat", file])
-                    #expect(read.status != 0, "user \(user.name) read \(file)")
-                }
-                let locked = try await user.run(["/usr/bin/flock", "-n", lockPath, "/bin/true"])
-                #expect(locked.status != 0, "user \(user.name) took the store's lock")
+            defer { umask(previous) }
+            let lock = try StoreLock(storePath: storePath)
+            let lockPath = lock.lockPath
+            let store = try HubDatabase.open(atPath: storePath)
+            _ = try await store.acceptTerms(version: TermsOfService.current.version, atMs: 0)
+            let files = [storePath, storePath + "-wal", storePath + "-shm", lockPath]
+            for file in files { #expect(FileManager.default.fileExists(atPath: file), "\(file)") }
+            // The lock is free: only its modes can keep the other user from taking it.
+            lock.release()
+            for file in files { #expect(try await !user.canRead(file), "user \(user.name) read \(file)") }
+            #expect(try await !user.canLock(lockPath), "user \(user.name) took the store's lock")
 
-                // Even with the folder opened up (a store kept in a folder the hub does not tighten), the files'
-                // own modes keep them private.
-                #expect(chmod(parent + "/hub", 0o755) == 0)
-                for file in files {
-                    let read = try await user.run(["/bin/cat", file])
-                    #expect(read.status != 0, "user \(user.name) read \(file) through an open folder")
-                }
-                let lockedOpen = try await user.run(["/usr/bin/flock", "-n", lockPath, "/bin/true"])
-                #expect(lockedOpen.status != 0, "user \(user.name) took the lock through an open folder")
-                // The check itself works: the user can run flock on a file of its own.
-                let own = try await user.run(["/usr/bin/flock", "-n", "/tmp", "/bin/true"])
-                #expect(own.status == 0, "setpriv or flock does not work here: \(own.stderr)")
+            // Even with the folder opened up (a store kept in a folder the hub does not tighten, such as a home
+            // folder), the files' own modes keep them private.
+            #expect(chmod(parent + "/hub", 0o755) == 0)
+            for file in files {
+                #expect(try await !user.canRead(file), "user \(user.name) read \(file) through an open folder")
             }
+            #expect(try await !user.canLock(lockPath), "user \(user.name) took the lock through an open folder")
+            // The check itself can pass: the user can read and lock a file others may read.
+            let open = parent + "/open"
+            #expect(FileManager.default.createFile(atPath: open, contents: Data("x".utf8)))
+            #expect(chmod(open, 0o644) == 0)
+            #expect(try await user.canRead(open), "setpriv or cat does not work here")
+            #expect(try await user.canLock(open), "setpriv or flock does not work here")
             let again = try StoreLock(storePath: storePath)
             again.release()
-        } catch {
-            await user.remove()
-            throw error
         }
-        await user.remove()
     }
 }
