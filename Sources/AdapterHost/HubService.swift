@@ -113,14 +113,25 @@ public actor HubService {
         let candidates = catalog.adapters.filter { adapterIds?.contains($0.id) ?? true }
         var found: [FoundDevice] = []
         var problems: [String] = []
-        await withTaskGroup(of: Result<[FoundDevice], AdapterScanError>.self) { group in
+        await withTaskGroup(of: Result<([FoundDevice], [String]), AdapterScanError>.self) { group in
             for adapter in candidates {
                 group.addTask {
                     do {
                         let client = try await self.supervisor(for: adapter.id).client()
-                        guard client.info?.capabilities.discover == true else { return .success([]) }
+                        guard client.info?.capabilities.discover == true else { return .success(([], [])) }
                         let result = try await client.discover(seconds: seconds)
-                        return .success(result.devices.map { FoundDevice(adapterId: adapter.id, device: $0) })
+                        // A device id with a control character (a NUL cut ids short in the store, making two devices
+                        // one) or an empty one cannot be paired or synced: left out, and said so.
+                        var devices: [FoundDevice] = []
+                        var refused: [String] = []
+                        for device in result.devices {
+                            if let problem = IdentifierRules.problem(with: device.deviceId, field: "deviceId") {
+                                refused.append("\(adapter.id): a device was left out: \(problem)")
+                            } else {
+                                devices.append(FoundDevice(adapterId: adapter.id, device: device))
+                            }
+                        }
+                        return .success((devices, refused))
                     } catch {
                         return .failure(AdapterScanError(adapterId: adapter.id, reason: "\(error)"))
                     }
@@ -128,7 +139,9 @@ public actor HubService {
             }
             for await result in group {
                 switch result {
-                case .success(let devices): found += devices
+                case .success(let (devices, refused)):
+                    found += devices
+                    problems += refused
                 case .failure(let error): problems.append("\(error.adapterId): \(error.reason)")
                 }
             }

@@ -10,21 +10,16 @@ public struct HubDatabase: Sendable {
     /// never SQL. Package access lets this package's tests and benchmarks inspect and set up rows directly.
     package let pool: DatabasePool
 
-    /// Opens (creating if needed) the store at `path`, its parent directories too, and migrates it.
+    /// Opens (creating if needed) the store at `path`, its parent directories too, and migrates it. The store's
+    /// folder is 0700 and its files (the store, `-wal`, `-shm`, the journal) 0600, whatever the umask; existing ones
+    /// with wider modes are tightened.
     ///
     /// Refuses a store whose schema was written by a newer KidneyHub: running old code on it could misread or
     /// damage rows it does not understand.
     public static func open(atPath path: String, durability: StoreDurability = .full) throws(HubStoreError)
         -> HubDatabase
     {
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw .cannotCreateDirectory(path: directory, reason: "\(error)")
-            }
-        }
+        try makeOwnerOnly(storeAt: path)
 
         let pool: DatabasePool
         do {
@@ -51,6 +46,25 @@ public struct HubDatabase: Sendable {
             throw .migrationFailed(path: path, reason: "\(error)")
         }
         return HubDatabase(path: path, pool: pool)
+    }
+
+    /// The files SQLite keeps beside a store: its `-wal`, `-shm` and rollback journal.
+    static let companionSuffixes = ["-wal", "-shm", "-journal"]
+
+    /// Makes the store's folder and files owner-only before SQLite opens it.
+    ///
+    /// The store file is created 0600 here, not by SQLite: SQLite creates a new database 0644 minus the umask, and
+    /// creates `-wal`, `-shm` and the journal with the database file's own mode (it copies it and `fchmod`s them to
+    /// it), so a 0600 store file makes every file of the store 0600.
+    static func makeOwnerOnly(storeAt path: String) throws(HubStoreError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        do {
+            if !directory.isEmpty { try OwnerOnlyFiles.createDirectory(atPath: directory) }
+            try OwnerOnlyFiles.prepareFile(atPath: path)
+            for suffix in companionSuffixes { try OwnerOnlyFiles.tightenFile(atPath: path + suffix) }
+        } catch {
+            throw .cannotSecure(path: path, reason: error.description)
+        }
     }
 
     private static var configuration: Configuration {

@@ -13,11 +13,34 @@ enum RecordValidation {
         guard !request.batchId.isEmpty else {
             return .failure(RPCError(.invalidParams, "Invalid params: params.batchId is empty"))
         }
+        // Checked before anything is stored: an id with a NUL in it was cut short by the store, so two devices
+        // became one and the second one's readings were dropped as duplicates.
+        if let problem = IdentifierRules.problem(with: adapterId, field: "adapterId") {
+            return .failure(RPCError(.invalidParams, "Invalid params: \(problem)"))
+        }
+        if let device = request.device,
+            let problem = IdentifierRules.problem(with: device.deviceId, field: "params.device.deviceId")
+        {
+            return .failure(RPCError(.invalidParams, "Invalid params: \(problem)"))
+        }
         var records: [IngestRecord] = []
         records.reserveCapacity(request.records.count)
         var invalid: [InvalidRecord] = []
         let batchDevice = request.device.map { HubRecords.DeviceIdentity($0, adapterId: adapterId) }
         for (index, record) in request.records.enumerated() {
+            if let own = record.device,
+                let problem = IdentifierRules.problem(with: own.deviceId, field: "device.deviceId")
+            {
+                invalid.append(
+                    InvalidRecord(
+                        index: index,
+                        sourceRecordId: record.sourceRecordId,
+                        field: "device.deviceId",
+                        reason: problem
+                    )
+                )
+                continue
+            }
             let device = record.device.map { HubRecords.DeviceIdentity($0, adapterId: adapterId) }
             guard device != nil || batchDevice != nil else {
                 invalid.append(

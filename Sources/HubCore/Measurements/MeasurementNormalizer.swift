@@ -88,6 +88,9 @@ public enum MeasurementNormalizer {
                 reason: "sourceRecordId has \(id.unicodeScalars.count) characters (must be 1–256)"
             )
         }
+        if let problem = IdentifierRules.problem(with: id, field: "sourceRecordId") {
+            throw MeasurementFieldError(field: "sourceRecordId", reason: problem)
+        }
         return id
     }
 

@@ -51,10 +51,13 @@ public struct PhotosService: Sendable {
                 + (extensionText.isEmpty ? "" : ".\(extensionText)")
         )
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try data.write(to: URL(fileURLWithPath: target), options: .atomic)
+            // A meal photo is patient data: the folder 0700 and the copy 0600 whatever the umask, and photos an
+            // older hub left readable by others tightened.
+            try OwnerOnlyFiles.createDirectory(atPath: directory)
+            try OwnerOnlyFiles.tightenFiles(inDirectory: directory)
+            try OwnerOnlyFiles.write(data, toFile: target)
         } catch {
-            throw CareServiceError.imageNotCopied(directory: directory, reason: error.localizedDescription)
+            throw CareServiceError.imageNotCopied(directory: directory, reason: error.description)
         }
         do {
             let photo = try await app.store.addMealPhoto(

@@ -68,17 +68,19 @@ public struct ExportService: Sendable {
     /// Writes the export in `format` into `directory` (created if needed); `profile` chooses the FHIR Bundle's
     /// profile (nil: the only one).
     public func export(_ format: Format, into directory: String, profile: String? = nil) async throws -> Written {
+        // A backup holds the whole record: a folder made here is 0700 and every file 0600, whatever the umask. An
+        // existing folder the user named is left as it is (it may be shared for other things); its new files are not.
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try OwnerOnlyFiles.createDirectory(atPath: directory, tightenExisting: false)
         } catch {
-            throw Failure.cannotCreate(directory: directory, reason: error.localizedDescription)
+            throw Failure.cannotCreate(directory: directory, reason: error.description)
         }
         switch format {
         case .json:
             let document = try await backup()
             let path = (directory as NSString).appendingPathComponent("kidneyhub-backup.json")
-            do { try document.json().write(toFile: path, atomically: true, encoding: .utf8) } catch {
-                throw Failure.cannotWrite(path: path, reason: error.localizedDescription)
+            do { try OwnerOnlyFiles.write(Data(document.json().utf8), toFile: path) } catch {
+                throw Failure.cannotWrite(path: path, reason: error.description)
             }
             return Self.written(document, at: path)
         case .csv:
@@ -93,8 +95,8 @@ public struct ExportService: Sendable {
             }
             let safe = String(stored.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
             let path = (directory as NSString).appendingPathComponent("\(safe)-fhir.json")
-            do { try (built.bundle.text() + "\n").write(toFile: path, atomically: true, encoding: .utf8) } catch {
-                throw Failure.cannotWrite(path: path, reason: error.localizedDescription)
+            do { try OwnerOnlyFiles.write(Data((built.bundle.text() + "\n").utf8), toFile: path) } catch {
+                throw Failure.cannotWrite(path: path, reason: error.description)
             }
             return Written(path: path, tables: 0, rows: 0, formatVersion: 0, leftOut: built.skipped)
         }

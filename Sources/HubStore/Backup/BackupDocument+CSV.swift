@@ -8,9 +8,13 @@ extension BackupDocument {
     /// empty unquoted field is NULL and `""` an empty text; blobs are base64, reals the shortest exact decimal.
     public func writeCSV(toDirectory directory: String) throws(BackupError) {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            // Owner-only whatever the umask: a backup holds the whole record. An existing folder is the user's
+            // choice and left as it is; the files written into it are 0600.
+            try OwnerOnlyFiles.createDirectory(atPath: directory, tightenExisting: false)
             for table in tables {
                 let path = (directory as NSString).appendingPathComponent("\(table.name).csv")
+                // OutputStream creates a file 0666 minus the umask but keeps the mode of one that exists.
+                try OwnerOnlyFiles.prepareFile(atPath: path, truncate: true)
                 guard let stream = OutputStream(toFileAtPath: path, append: false) else {
                     throw BackupError.unreadable(path: path, reason: "cannot open for writing")
                 }
@@ -33,13 +37,14 @@ extension BackupDocument {
                 }
 
                 """
-            try manifest.write(
-                toFile: (directory as NSString).appendingPathComponent("manifest.json"),
-                atomically: true,
-                encoding: .utf8
+            try OwnerOnlyFiles.write(
+                Data(manifest.utf8),
+                toFile: (directory as NSString).appendingPathComponent("manifest.json")
             )
         } catch let error as BackupError {
             throw error
+        } catch let error as OwnerOnlyFileError {
+            throw .unreadable(path: directory, reason: error.description)
         } catch {
             throw .unreadable(path: directory, reason: String(describing: error))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HubStore
 
 /// The folder reports are kept in, with `index.json` listing them oldest first.
 public struct ReportsFolder: Sendable {
@@ -21,12 +22,14 @@ public struct ReportsFolder: Sendable {
 
     var indexPath: String { (path as NSString).appendingPathComponent("index.json") }
 
-    /// Creates the folder if needed.
+    /// Creates the folder if needed, owner-only (0700) whatever the umask, and tightens a folder and reports left
+    /// with wider modes: the reports hold the patient's results.
     public func create() throws(ReportError) {
         do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try OwnerOnlyFiles.createDirectory(atPath: path)
+            try OwnerOnlyFiles.tightenFiles(inDirectory: path)
         } catch {
-            throw .output(path: path, reason: error.localizedDescription)
+            throw .output(path: path, reason: error.description)
         }
     }
 
@@ -52,7 +55,7 @@ public struct ReportsFolder: Sendable {
         }
     }
 
-    /// Appends `entry` to the index (written to a temporary file, then renamed into place).
+    /// Appends `entry` to the index (written to a 0600 temporary file, then renamed into place).
     public func append(_ entry: ReportIndexEntry) throws(ReportError) {
         try create()
         var all = try entries()
@@ -60,8 +63,9 @@ public struct ReportsFolder: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            let data = try encoder.encode(all)
-            try data.write(to: URL(fileURLWithPath: indexPath), options: .atomic)
+            try OwnerOnlyFiles.write(try encoder.encode(all), toFile: indexPath)
+        } catch let error as OwnerOnlyFileError {
+            throw .output(path: indexPath, reason: error.description)
         } catch {
             throw .output(path: indexPath, reason: error.localizedDescription)
         }

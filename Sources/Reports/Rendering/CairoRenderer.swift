@@ -1,6 +1,7 @@
 import CCairo
 import Charts
 import Foundation
+import HubStore
 
 /// Renders `DrawCommand`s with cairo: vector paths for lines, rectangles and markers, pango for text.
 ///
@@ -22,6 +23,7 @@ public enum CairoRenderer {
     public static func writePDF(pages: [[DrawCommand]], size: PageSize, title: String, to path: String)
         throws(RenderError)
     {
+        try prepare(path)
         guard let surface = cairo_pdf_surface_create(path, size.width, size.height) else {
             throw RenderError(path: path, reason: "no PDF surface")
         }
@@ -41,6 +43,7 @@ public enum CairoRenderer {
 
     /// Writes one drawing as an SVG file (vectors and text as glyph outlines).
     public static func writeSVG(_ commands: [DrawCommand], size: PageSize, to path: String) throws(RenderError) {
+        try prepare(path)
         guard let surface = cairo_svg_surface_create(path, size.width, size.height) else {
             throw RenderError(path: path, reason: "no SVG surface")
         }
@@ -71,7 +74,16 @@ public enum CairoRenderer {
         cairo_scale(context, scale, scale)
         draw(commands, on: context)
         cairo_surface_flush(surface)
+        try prepare(path)
         try check(cairo_surface_write_to_png(surface, path), path)
+    }
+
+    /// Creates (or empties) the output as a 0600 file before cairo opens it: cairo's `fopen` would create it 0666
+    /// minus the umask, but keeps the mode of a file that exists, and a report or its chart shows patient data.
+    private static func prepare(_ path: String) throws(RenderError) {
+        do { try OwnerOnlyFiles.prepareFile(atPath: path, truncate: true) } catch {
+            throw RenderError(path: path, reason: error.description)
+        }
     }
 
     private static func check(_ status: cairo_status_t, _ path: String) throws(RenderError) {
