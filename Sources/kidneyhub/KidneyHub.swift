@@ -27,7 +27,8 @@ struct KidneyHub: AsyncParsableCommand {
 struct StoreOptions: ParsableArguments {
     @Option(
         name: .customLong("store"),
-        help: "The SQLite store (default: $KIDNEYHUB_STORE, else ~/.local/share/kidneyhub/kidneyhub.sqlite)."
+        help:
+            "The SQLite store (default: $KIDNEYHUB_STORE, else $XDG_DATA_HOME/kidneyhub/kidneyhub.sqlite, else ~/.local/share/kidneyhub/kidneyhub.sqlite)."
     )
     var path: String?
 
@@ -43,9 +44,15 @@ struct StoreOptions: ParsableArguments {
     var createFolder = false
 
     /// Where `kidneyhub demo` keeps its simulated readings unless told otherwise.
-    static var demoStorePath: String {
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
-        return "\(home)/.local/share/kidneyhub/demo.sqlite"
+    static var demoStorePath: String { "\(dataFolder)/demo.sqlite" }
+
+    /// KidneyHub's folder of user data: `$XDG_DATA_HOME/kidneyhub`, else `~/.local/share/kidneyhub` (the XDG Base
+    /// Directory Specification ignores an empty or relative `XDG_DATA_HOME`).
+    static var dataFolder: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return "\(data)/kidneyhub" }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return "\(home)/.local/share/kidneyhub"
     }
 
     /// The store path after the defaults are applied.
@@ -53,8 +60,7 @@ struct StoreOptions: ParsableArguments {
         if let path { return path }
         let environment = ProcessInfo.processInfo.environment
         if let fromEnvironment = environment["KIDNEYHUB_STORE"], !fromEnvironment.isEmpty { return fromEnvironment }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return "\(home)/.local/share/kidneyhub/kidneyhub.sqlite"
+        return "\(Self.dataFolder)/kidneyhub.sqlite"
     }
 }
 

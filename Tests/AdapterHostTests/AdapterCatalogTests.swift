@@ -83,5 +83,18 @@ struct AdapterCatalogTests {
                 directory.file("Plugins"),
             ]
         )
+        // The user's adapters follow XDG_DATA_HOME when it is an absolute path, and ignore it otherwise (issue 21).
+        let xdg = AdapterCatalog.searchPath(
+            explicit: [],
+            environment: ["XDG_DATA_HOME": "/data/p", "HOME": "/home/p"],
+            executableDirectory: nil
+        )
+        #expect(xdg == ["/data/p/kidneyhub/adapters", "/usr/local/lib/kidneyhub/adapters"])
+        let relative = AdapterCatalog.searchPath(
+            explicit: [],
+            environment: ["XDG_DATA_HOME": "data", "HOME": "/home/p"],
+            executableDirectory: nil
+        )
+        #expect(relative == ["/home/p/.local/share/kidneyhub/adapters", "/usr/local/lib/kidneyhub/adapters"])
     }
 }

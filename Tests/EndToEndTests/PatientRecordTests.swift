@@ -264,3 +264,21 @@ extension PatientRecordTests {
         #expect(FileManager.default.fileExists(atPath: "\(workspace.path)/other"), "\(withCreate.stderr)")
     }
 }
+
+extension PatientRecordTests {
+    /// Issue 21: with no `--store` and no `$KIDNEYHUB_STORE`, the store is in `$XDG_DATA_HOME/kidneyhub` when that is set.
+    @Test func theDefaultStoreFollowsXDGDataHome() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let data = "\(workspace.path)/xdg-data"
+        let accepted = try await CommandResult.run(
+            Workspace.kidneyhub,
+            ["terms", "accept"],
+            timeout: .seconds(60),
+            environment: ["XDG_DATA_HOME": data, "KIDNEYHUB_STORE": "", "HOME": "\(workspace.path)/home"]
+        )
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        #expect(FileManager.default.fileExists(atPath: "\(data)/kidneyhub/kidneyhub.sqlite"))
+        #expect(!FileManager.default.fileExists(atPath: "\(workspace.path)/home/.local/share/kidneyhub"))
+    }
+}

@@ -50,7 +50,10 @@ public struct AdapterCatalog: Sendable {
         if let fromEnvironment = environment["KIDNEYHUB_ADAPTERS_PATH"] {
             path += fromEnvironment.split(separator: ":").map(String.init)
         }
-        if let home = environment["HOME"] {
+        // The user's own adapters sit in the XDG data folder, as the store does.
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            path.append("\(data)/kidneyhub/adapters")
+        } else if let home = environment["HOME"] {
             path.append("\(home)/.local/share/kidneyhub/adapters")
         }
         path.append("/usr/local/lib/kidneyhub/adapters")

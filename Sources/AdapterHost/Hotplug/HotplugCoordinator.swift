@@ -129,6 +129,10 @@ public actor HotplugCoordinator {
             message +=
                 "; \(fresh.controlSolution) control-solution test\(fresh.controlSolution == 1 ? "" : "s") kept apart"
         }
+        if fresh.beyondMeterRange > 0 {
+            message +=
+                "; \(fresh.beyondMeterRange) beyond the meter's range (HI or LO)"
+        }
         if fresh.clockSuspect > 0 {
             message += "; \(fresh.clockSuspect) flagged because the meter's clock looks wrong"
         }

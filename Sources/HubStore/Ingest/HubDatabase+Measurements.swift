@@ -55,7 +55,6 @@ extension HubDatabase {
     public func outOfMeterRange(measurementIds: [Int64]) async throws -> [OwnedReading] {
         guard let low = measurementIds.min(), let high = measurementIds.max() else { return [] }
         let ids = Set(measurementIds)
-        let statuses = MeterRange.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         let query = """
             SELECT m.id, m.sourceRecordId, m.kind, m.value, m.components, m.unit,
                    m.originalValue, m.originalComponents, m.originalUnit,
@@ -66,7 +65,7 @@ extension HubDatabase {
             JOIN device d ON d.id = m.deviceRowId
             LEFT JOIN measurementOwner o ON o.measurementId = m.id
             WHERE m.id BETWEEN ? AND ? AND m.context IS NOT NULL
-              AND EXISTS (SELECT 1 FROM json_each(m.context, '$.measurementStatus') s WHERE s.value IN (\(statuses)))
+              AND EXISTS (SELECT 1 FROM json_each(m.context, '$.measurementStatus') s WHERE s.value IN (\(Self.meterRangeStatusesSQL)))
             ORDER BY m.startMs, m.id
             """
         return try await pool.read { db in

@@ -9,7 +9,7 @@ struct Demo: AsyncParsableCommand {
         abstract: "Run the hub with the device simulator and show what was stored.",
         discussion: """
             Without --scenario the simulator plays its built-in dialysis day. Without --store (or \
-            $KIDNEYHUB_STORE) the readings go to a demo store of their own (~/.local/share/kidneyhub/demo.sqlite), so simulated \
+            $KIDNEYHUB_STORE) the readings go to a demo store of their own (demo.sqlite in $XDG_DATA_HOME/kidneyhub, else ~/.local/share/kidneyhub), so simulated \
             weights never mix into a patient's record; that store holds simulated data only, so the demo \
             accepts the terms of use there itself. With --store, the store's own terms acceptance applies.
             """
