@@ -86,14 +86,11 @@ public struct DeviceAssignmentService: Sendable {
     private static func instant(_ day: CalendarDate, _ time: LocalTime, profile: PatientProfile) throws -> Int64 {
         let zone: TimeZone
         do { zone = try profile.timeZone() } catch { throw Failure.claimStartUnknown("\(error)") }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let (year, month, dayOfMonth) = day.components
-        let components = DateComponents(year: year, month: month, day: dayOfMonth, hour: time.hour, minute: time.minute)
-        guard let date = calendar.date(from: components) else {
+        // The one reader of local times on the profile's clock, as for an entry's `--at`.
+        guard let instant = EntryTimeText.instant(day, time, in: zone) else {
             throw Failure.claimStartUnknown("\(day)T\(time) does not exist in \(zone.identifier)")
         }
-        return Int64((date.timeIntervalSince1970 * 1000).rounded())
+        return instant
     }
 }
 

@@ -32,20 +32,20 @@ public enum EntryTimeText {
                     + "nor a local time YYYY-MM-DDTHH:MM (e.g. 2026-11-17T07:10, in \(zone.identifier))"
             )
         }
+        guard let instant = instant(day, time, in: zone) else {
+            throw Problem(description: "--at: '\(text)' does not exist in \(zone.identifier)")
+        }
+        return format(instant, in: zone)
+    }
+
+    /// The instant (UTC epoch ms) of a local date and time on `zone`'s wall clock; nil when the calendar has no such
+    /// time there.
+    static func instant(_ day: CalendarDate, _ time: LocalTime, in zone: TimeZone) -> Int64? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let (year, month, dayOfMonth) = day.components
-        let components = DateComponents(
-            year: year,
-            month: month,
-            day: dayOfMonth,
-            hour: time.hour,
-            minute: time.minute
-        )
-        guard let date = calendar.date(from: components) else {
-            throw Problem(description: "--at: '\(text)' does not exist in \(zone.identifier)")
-        }
-        return format(Int64((date.timeIntervalSince1970 * 1000).rounded()), in: zone)
+        let components = DateComponents(year: year, month: month, day: dayOfMonth, hour: time.hour, minute: time.minute)
+        return calendar.date(from: components).map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
     }
 
     private static func format(_ epochMilliseconds: Int64, in zone: TimeZone) -> String {

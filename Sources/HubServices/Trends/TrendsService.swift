@@ -159,7 +159,7 @@ public struct TrendsService: Sendable {
                     let windowStart = now - Int64(days) * 86_400_000
                     built.notes += readings.map(\.measurement).filter { $0.startMs >= windowStart }.compactMap {
                         MeterRangeAlert.summary($0, timeZone: timeZone).map {
-                            "1 reading \($0), left out of the series"
+                            "1 reading \($0), not charted"
                         }
                     }
                 }
