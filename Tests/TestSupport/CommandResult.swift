@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What a finished command printed and how it exited (shared by the end-to-end and report tests).
 public struct CommandResult: Sendable {
@@ -45,6 +46,7 @@ public struct CommandResult: Sendable {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        startedProcesses.withLock { _ = $0.insert(process.processIdentifier) }
         let collected = DrainedPipes(out: out, err: err)
         let deadline = ContinuousClock.now + timeout
         while process.isRunning {
@@ -79,6 +81,7 @@ public struct CommandResult: Sendable {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        startedProcesses.withLock { _ = $0.insert(process.processIdentifier) }
         return process
     }
 }
@@ -108,3 +111,8 @@ private final class DrainedPipes: @unchecked Sendable {
         return (String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
     }
 }
+
+/// Every process the command runner started in this test process: what `expectNoLeftovers` holds to be reaped.
+/// Adapters of the hubs that service tests run in process are children too, but they are reaped by the hub's own
+/// process task (swift-subprocess), not by this runner.
+public let startedProcesses = Mutex<Set<Int32>>([])
