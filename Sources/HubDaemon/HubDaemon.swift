@@ -55,7 +55,9 @@ public struct HubDaemon: Service {
         let app = app
         let configuration = configuration
         let logger = logger
-        try await app.withInProcessHub(configuration.adapters) { hub in
+        // A one-shot command on the same store (a sync, an import) is waited for rather than refused: `serve` is
+        // often started by hand right after one, or by a login script while one runs.
+        try await app.withInProcessHub(configuration.adapters, waitingForLock: .seconds(30)) { hub in
             let control = try ControlServer(path: ControlServer.socketPath(forStore: app.storePath), hub: hub)
             defer { control.stop() }
             let adapters = hub.catalog.adapters.map(\.id).joined(separator: ", ")
