@@ -40,7 +40,7 @@ public enum ReportComposer {
             headerLeft: "KidneyHub report: \(data.profile.name)",
             headerRight: "\(data.period.from) to \(data.period.through) (\(data.period.dayCount) days)",
             footer:
-                "Made \(dateTime(data.generatedAtMs, data)) by KidneyHub from the patient's own records. Not medical advice."
+                "Made \(minute(data.generatedAtMs, data)) by KidneyHub from the patient's own records. Not medical advice."
         )
     }
 
@@ -186,9 +186,9 @@ public enum ReportComposer {
         ]
         if !other.isEmpty { series.append(ChartSeries(label: "other", points: other, color: .grey, style: .markers)) }
         let dry = data.profile.dryWeightKilograms.map { [ChartReference(label: "dry weight", low: $0, high: $0)] } ?? []
-        var blocks: [ReportBlock] = [
-            .heading("Weight and interdialytic gain"),
-            .chart(
+        var blocks: [ReportBlock] = [.heading("Weight and interdialytic gain")]
+        blocks.append(
+            chartOrNote(
                 ChartSpec(
                     title: "Body weight (kg)",
                     yUnit: "kg",
@@ -197,25 +197,11 @@ public enum ReportComposer {
                     utcOffsetSeconds: data.utcOffsetSeconds,
                     xDomain: xDomain(data)
                 ),
-                height: 150
-            ),
-        ]
-        let gains = data.gains.map {
-            ChartPoint(x: Double($0.preWeight.epochMilliseconds), y: $0.kilograms)
-        }
-        blocks.append(
-            .chart(
-                ChartSpec(
-                    title: "Interdialytic weight gain (kg per session)",
-                    yUnit: "kg",
-                    series: [ChartSeries(label: "gain", points: gains, color: .blue, style: .bars)],
-                    utcOffsetSeconds: data.utcOffsetSeconds,
-                    xDomain: xDomain(data),
-                    yIncludesZero: true
-                ),
-                height: 110
+                height: 150,
+                note: "No weights in the period."
             )
         )
+        blocks += gainChart(data)
         var lines: [String] = []
         if !data.weights.isEmpty {
             let kilograms = data.weights.map(\.kilograms)
@@ -227,11 +213,75 @@ public enum ReportComposer {
             let values = data.gains.map(\.kilograms)
             let percents = data.gains.compactMap(\.percentOfDryWeight)
             var line =
-                "Interdialytic gain over \(values.count) sessions: mean \(number(mean(values), 2)) kg, largest \(number(values.max()!, 2)) kg"
+                "Interdialytic gain over \(values.count) \(values.count == 1 ? "session" : "sessions"): mean \(number(mean(values), 2)) kg, largest \(number(values.max()!, 2)) kg"
             if !percents.isEmpty { line += " (mean \(number(mean(percents), 1)) % of dry weight)" }
             lines.append(line + ".")
         }
         if !lines.isEmpty { blocks.append(.lines(lines)) }
+        return blocks
+    }
+
+    /// The interdialytic gains: in % of dry weight against the alert line when the dry weight is known (the way
+    /// dialysis units judge a gain), in kg otherwise; sessions at or over the line drawn in red and listed.
+    static func gainChart(_ data: ReportData) -> [ReportBlock] {
+        guard !data.gains.isEmpty else { return [] }
+        let limit = InterdialyticGainThresholds.standard.alertPercent
+        let percents = data.gains.compactMap { gain in
+            gain.percentOfDryWeight.map { (gain, $0) }
+        }
+        guard percents.count == data.gains.count else {
+            let gains = data.gains.map { ChartPoint(x: Double($0.preWeight.epochMilliseconds), y: $0.kilograms) }
+            return [
+                .chart(
+                    ChartSpec(
+                        title: "Interdialytic weight gain (kg per session)",
+                        yUnit: "kg",
+                        series: [ChartSeries(label: "gain", points: gains, color: .blue, style: .bars)],
+                        utcOffsetSeconds: data.utcOffsetSeconds,
+                        xDomain: xDomain(data),
+                        yIncludesZero: true
+                    ),
+                    height: 110
+                ),
+                .lines(["Set a dry weight to see each gain as a percentage of it, against the 4 % line."]),
+            ]
+        }
+        func points(_ over: Bool) -> [ChartPoint] {
+            percents.filter { ($0.1 >= limit) == over }.map {
+                ChartPoint(x: Double($0.0.preWeight.epochMilliseconds), y: $0.1)
+            }
+        }
+        var series = [ChartSeries(label: "gain", points: points(false), color: .blue, style: .bars)]
+        let over = percents.filter { $0.1 >= limit }
+        if !over.isEmpty {
+            series.append(
+                ChartSeries(label: "at or over \(number(limit, 0)) %", points: points(true), color: .red, style: .bars)
+            )
+        }
+        var blocks: [ReportBlock] = [
+            .chart(
+                ChartSpec(
+                    title: "Interdialytic weight gain (% of dry weight per session)",
+                    yUnit: "%",
+                    series: series,
+                    references: [ChartReference(label: "\(number(limit, 0)) % of dry weight", low: limit, high: limit)],
+                    utcOffsetSeconds: data.utcOffsetSeconds,
+                    xDomain: xDomain(data),
+                    yIncludesZero: true
+                ),
+                height: 110
+            )
+        ]
+        let flagged = over.map { gain, percent in
+            "\(gain.session.date.weekday.abbreviation) \(gain.session.date) (\(number(percent, 1)) %, \(number(gain.kilograms, 1)) kg)"
+        }
+        blocks.append(
+            .lines([
+                flagged.isEmpty
+                    ? "No session at or over \(number(limit, 0)) % of dry weight."
+                    : "Sessions at or over \(number(limit, 0)) % of dry weight: \(flagged.joined(separator: ", "))."
+            ])
+        )
         return blocks
     }
 
@@ -240,18 +290,19 @@ public enum ReportComposer {
         let diastolic = data.bloodPressure.map { ChartPoint(x: Double($0.atMs), y: $0.diastolic) }
         var blocks: [ReportBlock] = [
             .heading("Blood pressure"),
-            .chart(
+            chartOrNote(
                 ChartSpec(
                     title: "Blood pressure (mmHg)",
                     yUnit: "mmHg",
                     series: [
                         ChartSeries(label: "systolic", points: systolic, color: .red),
-                        ChartSeries(label: "diastolic", points: diastolic, color: .blue),
+                        ChartSeries(label: "diastolic", points: diastolic, color: .blue, style: .markers),
                     ],
                     utcOffsetSeconds: data.utcOffsetSeconds,
                     xDomain: xDomain(data)
                 ),
-                height: 140
+                height: 140,
+                note: "No blood pressure readings in the period."
             ),
         ]
         if !data.bloodPressure.isEmpty {
@@ -270,7 +321,7 @@ public enum ReportComposer {
         let points = measured.map { ChartPoint(x: Double($0.atMs), y: $0.value) }
         var blocks: [ReportBlock] = [
             .heading("Blood glucose"),
-            .chart(
+            chartOrNote(
                 ChartSpec(
                     title: "Blood glucose (mg/dL)",
                     yUnit: "mg/dL",
@@ -278,7 +329,8 @@ public enum ReportComposer {
                     utcOffsetSeconds: data.utcOffsetSeconds,
                     xDomain: xDomain(data)
                 ),
-                height: 130
+                height: 130,
+                note: data.glucose.isEmpty ? "No glucose readings in the period." : "No measured glucose value to draw."
             ),
         ]
         if !measured.isEmpty {
@@ -298,6 +350,9 @@ public enum ReportComposer {
 
     static func intake(_ data: ReportData) -> [ReportBlock] {
         var blocks: [ReportBlock] = [.heading("Daily intake against limits")]
+        if data.intake.allSatisfy({ $0.intake.entries == 0 }) {
+            blocks.append(.lines(["No food or fluid logged in the period."]))
+        }
         let subjects: [IntakeSubject] = [.potassium, .phosphorus, .sodium, .protein, .fluid]
         var rows: [[String]] = []
         let loggedDays = data.intake.filter { $0.intake.entries > 0 }
@@ -315,8 +370,10 @@ public enum ReportComposer {
                 references.append(ChartReference(label: "limit", low: maximum, high: maximum))
             }
             if let minimum = limit?.minimum {
-                references.append(ChartReference(label: "minimum", low: minimum, high: minimum))
+                references.append(ChartReference(label: "minimum", low: minimum, high: minimum, lineColor: .orange))
             }
+            // A day without a log is not a day at zero: nothing logged, nothing drawn.
+            guard !loggedDays.isEmpty else { continue }
             blocks.append(
                 .chart(
                     ChartSpec(
@@ -332,21 +389,21 @@ public enum ReportComposer {
                 )
             )
             let totals = loggedDays.map { $0.intake.total(of: subject) }
-            let over = limit.map { limit in totals.filter { limit.status(of: $0) == .over }.count }
             rows.append([
                 subject.rawValue,
                 limit.map { limitText($0) } ?? "none set",
                 totals.isEmpty ? "–" : "\(number(mean(totals.map(\.value)), 0)) \(unit)",
-                over.map { "\($0) of \(totals.count)" } ?? "–",
+                limit.map { daysOutside($0, totals) } ?? "–",
                 limit?.source ?? "",
             ])
         }
         blocks.append(
             .table(
                 columns: [
-                    TableColumn("Nutrient", width: 0.12), TableColumn("Daily limit", width: 0.15),
-                    TableColumn("Mean per day", width: 0.13, alignment: .right),
-                    TableColumn("Days over", width: 0.12, alignment: .right), TableColumn("Limit source", width: 0.48),
+                    TableColumn("Nutrient", width: 0.11), TableColumn("Daily limit", width: 0.13),
+                    TableColumn("Mean per day", width: 0.12, alignment: .right),
+                    TableColumn("Days outside", width: 0.2, alignment: .right),
+                    TableColumn("Limit source", width: 0.44),
                 ],
                 rows: rows
             )
@@ -368,10 +425,13 @@ public enum ReportComposer {
             blocks.append(
                 .table(
                     columns: [
-                        TableColumn("Priority", width: 0.1, alignment: .right), TableColumn("Goal", width: 0.23),
-                        TableColumn("Period", width: 0.12), TableColumn("Target", width: 0.55),
+                        TableColumn("Priority", width: 0.1, alignment: .right), TableColumn("Goal", width: 0.2),
+                        TableColumn("Period", width: 0.1), TableColumn("Target", width: 0.4),
+                        TableColumn("In the period", width: 0.2),
                     ],
-                    rows: goals.map { ["\($0.priority)", $0.kind.name, $0.period.description, $0.kind.summary] }
+                    rows: goals.map {
+                        ["\($0.priority)", $0.kind.name, $0.period.description, $0.kind.summary, reached($0, data)]
+                    }
                 )
             )
         }
@@ -413,6 +473,35 @@ public enum ReportComposer {
 
     // MARK: - Formatting
 
+    /// The chart, or one line saying why there is none: an empty frame tells a reader nothing.
+    static func chartOrNote(_ spec: ChartSpec, height: Double, note: String) -> ReportBlock {
+        spec.isEmpty ? .lines([note]) : .chart(spec, height: height)
+    }
+
+    /// Logged days outside a limit: over a maximum, below a minimum, or both for a range (protein on dialysis).
+    static func daysOutside(_ limit: DailyLimit, _ totals: [NutrientTotal]) -> String {
+        guard !totals.isEmpty else { return "–" }
+        var parts: [String] = []
+        if limit.minimum != nil { parts.append("\(totals.filter { limit.status(of: $0) == .under }.count) below") }
+        if limit.maximum != nil { parts.append("\(totals.filter { limit.status(of: $0) == .over }.count) over") }
+        return parts.isEmpty ? "–" : "\(parts.joined(separator: ", ")) of \(totals.count)"
+    }
+
+    /// Whether a goal was reached in the period: the periods whose reward for meeting it was earned.
+    static func reached(_ goal: Goal, _ data: ReportData) -> String {
+        let met = Set(data.rewards.filter { $0.goalId == goal.id && $0.achievement == "met" }.map(\.periodKey)).count
+        return met == 0 ? "not reached" : "reached \(met) \(met == 1 ? "time" : "times")"
+    }
+
+    /// An instant as local date and time to the minute, with the offset.
+    static func minute(_ ms: Int64, _ data: ReportData) -> String {
+        let text = RFC3339.format(epochMilliseconds: ms, utcOffsetSeconds: data.utcOffsetSeconds)
+        // RFC 3339 here is `yyyy-MM-ddTHH:mm:ss.SSS±hh:mm`: keep the date, the minute and the offset.
+        guard text.count >= 16 else { return text }
+        let offset = text.hasSuffix("Z") ? "UTC" : "UTC" + String(text.suffix(6))
+        return "\(text.prefix(10)) \(text.dropFirst(11).prefix(5)) (\(offset))"
+    }
+
     static func xDomain(_ data: ReportData) -> ClosedRange<Double> {
         Double(data.period.startMs)...Double(data.period.endMs)
     }
@@ -424,10 +513,6 @@ public enum ReportComposer {
     static func date(_ ms: Int64, _ data: ReportData) -> String {
         (try? data.profile.localDate(at: ms).description)
             ?? CalendarDate(daysSinceEpoch: Int(ms / 86_400_000)).description
-    }
-
-    static func dateTime(_ ms: Int64, _ data: ReportData) -> String {
-        RFC3339.format(epochMilliseconds: ms, utcOffsetSeconds: data.utcOffsetSeconds)
     }
 
     static func trend(from previous: Double, to latest: Double, decimals: Int) -> String {

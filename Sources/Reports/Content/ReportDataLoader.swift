@@ -89,6 +89,8 @@ public enum ReportDataLoader {
                 .filter { $0.earnedAtMs >= period.startMs }
                 .map {
                     ReportData.Reward(
+                        goalId: $0.goalId,
+                        achievement: $0.achievement,
                         goalName: goalNames[$0.goalId] ?? "goal \($0.goalId)",
                         periodKey: $0.periodKey,
                         badge: $0.badge,
