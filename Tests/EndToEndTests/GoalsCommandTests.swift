@@ -42,7 +42,7 @@ import Testing
         )
         #expect(entry.status == 0, "\(entry.stderr)")
         let list = try await run(workspace, ["goals", "list"])
-        #expect(list.stdout.contains("met: mean 128/82 mm[Hg] over 1 reading"), "\(list.stdout)")
+        #expect(list.stdout.contains("met: mean 128/82 mmHg over 1 reading"), "\(list.stdout)")
 
         // Just after that day's end (UTC): one reward, and evaluating again adds nothing.
         let dayEnd = (taken / 86_400_000 + 1) * 86_400_000
