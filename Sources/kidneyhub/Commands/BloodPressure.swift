@@ -1,4 +1,5 @@
 import ArgumentParser
+import Clinical
 import Foundation
 import HubCore
 import HubRecords
@@ -77,7 +78,8 @@ struct BloodPressure: AsyncParsableCommand {
             } catch let error as EntryRefused {
                 throw CommandFailure("not stored: \(error)")
             }
-            let (stored, time) = (added.profile, added.time)
+            let stored = added.profile
+            let zone = (try? stored.profile.timeZone()) ?? .gmt
             for row in added.measurements {
                 let isPressure = row.measurement.kind == .bloodPressure
                 let phaseText =
@@ -85,10 +87,11 @@ struct BloodPressure: AsyncParsableCommand {
                     ? ""
                     : added.phase?.phase.map { ", phase \(phaseWord($0)) (\(added.phase?.source.rawValue ?? ""))" }
                         ?? ", phase to confirm: `kidneyhub bp confirm \(row.id) --phase ...`"
+                let what = isPressure ? "blood pressure" : "pulse"
                 print(
-                    "Stored \(row.measurement.kind.rawValue) #\(row.id) \(MeasurementListing.valueText(row.measurement)) "
-                        + "\(UnitDisplayName.text(row.measurement.unit)) taken at \(time) for '\(stored.name)'"
-                        + "\(phaseText)."
+                    "Stored \(what) #\(row.id) \(MeasurementListing.valueText(row.measurement)) "
+                        + "\(UnitDisplayName.text(row.measurement.unit)) taken "
+                        + "\(LocalMinute.text(row.measurement.startMs, in: zone)) for '\(stored.name)'\(phaseText)."
                 )
             }
             AlertLines.print(added.alerts)
