@@ -40,7 +40,10 @@ public enum GoalAssessor {
             )
 
         case .bloodPressureBelow(let systolicTarget, let diastolicTarget):
-            let readings = data.pressures.filter { inWindow($0.atMs) }
+            // On hemodialysis the target is a pre-dialysis one (KDOQI 2005 CVD in dialysis patients, guideline 12):
+            // readings after or during a session, between sessions or of an unknown phase do not count.
+            let preDialysisOnly = context.diseaseCategory == .hemodialysis
+            let readings = data.pressures.filter { inWindow($0.atMs) && (!preDialysisOnly || $0.phase == .pre) }
             guard !readings.isEmpty else { return .noData }
             let systolic = readings.map(\.systolic).reduce(0, +) / Double(readings.count)
             let diastolic = readings.map(\.diastolic).reduce(0, +) / Double(readings.count)
@@ -49,8 +52,8 @@ public enum GoalAssessor {
             return GoalProgress(
                 met: met,
                 fraction: met ? 1 : Double(below) / Double(readings.count),
-                detail: "mean \(Int(systolic.rounded()))/\(Int(diastolic.rounded())) mm[Hg] over "
-                    + "\(readings.count) reading\(readings.count == 1 ? "" : "s")",
+                detail: "\(preDialysisOnly ? "pre-dialysis " : "")mean \(Int(systolic.rounded()))/"
+                    + "\(Int(diastolic.rounded())) mmHg over \(readings.count) reading\(readings.count == 1 ? "" : "s")",
                 measure: systolic
             )
 

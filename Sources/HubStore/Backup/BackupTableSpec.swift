@@ -73,6 +73,11 @@ enum BackupTables {
             key: ["measurementId"]
         ),
         BackupTableSpec(
+            "bloodPressurePhase",
+            references: ["measurementId": "measurement", "profileId": "profile"],
+            key: ["measurementId"]
+        ),
+        BackupTableSpec(
             "labResult",
             id: "id",
             references: ["profileId": "profile"],
@@ -133,6 +138,14 @@ enum BackupTables {
             id: "id",
             references: ["profileId": "profile", "goalId": "goal"],
             key: ["goalId", "periodKey", "achievement"]
+        ),
+        // `entryId` is the entry's id in the store the change was made in (the entry may be gone); `oldValue` holds
+        // what it was, so the record reads on without it.
+        BackupTableSpec(
+            "entryChange",
+            id: "id",
+            references: ["profileId": "profile"],
+            key: ["profileId", "entry", "entryId", "action", "changedAtMs"]
         ),
         BackupTableSpec("notification", id: "id", references: ["profileId": "profile"], key: ["dedupeKey"]),
         BackupTableSpec("notificationSettings", references: ["profileId": "profile"], key: ["profileId"]),

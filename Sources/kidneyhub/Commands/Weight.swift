@@ -10,7 +10,7 @@ import HubServices
 struct Weight: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Body weight: entries, dialysis phases and interdialytic weight gain.",
-        subcommands: [Add.self, List.self, Confirm.self]
+        subcommands: [Add.self, List.self, Confirm.self, Edit.self, Delete.self]
     )
 
     struct Add: AsyncParsableCommand {
@@ -62,6 +62,7 @@ struct Weight: AsyncParsableCommand {
                         + "for '\(stored.name)', \(phaseText)."
                 )
             }
+            AlertLines.print(added.alerts)
         }
     }
 
@@ -173,6 +174,59 @@ struct Weight: AsyncParsableCommand {
             )
             print("Weight #\(id) of '\(stored.name)' is now \(chosen.rawValue) (confirmed).")
         }
+    }
+}
+
+/// `kidneyhub weight edit|delete`: corrections of weights typed by hand (each recorded with the old value).
+extension Weight {
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Correct a weight typed by hand: `kidneyhub weight edit ID 81.2 kg` (time and phase stay).",
+            discussion: "Goals, gains and reports use the corrected value; rewards already earned stay. "
+                + "`kidneyhub corrections` lists every change with the old value."
+        )
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The weight's id (see `kidneyhub weight list`).") var id: Int64
+        @Argument(help: "The corrected weight.") var value: Double
+        @Argument(help: "The unit: kg, lb or g.") var unit: String
+        @Option(help: "The profile (needed when the store holds several).") var profile: String?
+
+        func run() async throws {
+            let old: StoredMeasurement
+            do {
+                old = try await store.openForWriting().weight.edit(
+                    measurementId: id,
+                    value: value,
+                    unit: unit,
+                    profile: profile
+                )
+            } catch let error as EntryRefused {
+                throw CommandFailure("not changed: \(error)")
+            }
+            print(
+                "Weight #\(id) is now \(CorrectionText.number(value)) \(unit) "
+                    + "(was \(WeightListing.kilograms(old.measurement.value ?? 0)) kg)."
+            )
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a weight typed by hand (recorded).")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The weight's id (see `kidneyhub weight list`).") var id: Int64
+        @Option(help: "The profile (needed when the store holds several).") var profile: String?
+
+        func run() async throws {
+            let old = try await store.openForWriting().weight.delete(measurementId: id, profile: profile)
+            print("Deleted weight #\(id) (\(WeightListing.kilograms(old.measurement.value ?? 0)) kg).")
+        }
+    }
+}
+
+/// Numbers in correction messages: as typed, without a trailing ".0".
+enum CorrectionText {
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int64(value)) : String(value)
     }
 }
 
