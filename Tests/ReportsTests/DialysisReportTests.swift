@@ -93,7 +93,7 @@ import Testing
         data.intake = data.intake.map { ($0.date, DailyIntake([])) }
         let blocks = ReportComposer.blocks(for: data)
         let titles = Self.charts(blocks).map(\.title)
-        #expect(!titles.contains("Blood pressure (mmHg)"))
+        #expect(!titles.contains { $0.contains("blood pressure") })
         #expect(!titles.contains("Blood glucose (mg/dL)"))
         #expect(!titles.contains { $0.hasSuffix("per day (mg)") })
         let lines = Self.lines(blocks)
@@ -101,6 +101,29 @@ import Testing
         #expect(lines.contains("No glucose readings in the period."))
         #expect(lines.contains("No food or fluid logged in the period."))
         #expect(Self.charts(blocks).allSatisfy { !$0.isEmpty })
+    }
+
+    @Test func bloodPressureIsSplitByDialysisPhaseSoPostDialysisReadingsDoNotLowerThePreDialysisMean() async throws {
+        let (fixture, sample) = try await Self.sampleData()
+        defer { fixture.remove() }
+        var data = sample
+        #expect(data.profile.diseaseCategory?.isDialysis == true)
+        let day = Double(data.period.startMs) + 86_400_000
+        data.bloodPressure = [
+            .init(atMs: Int64(day), systolic: 160, diastolic: 92, pulse: nil, phase: .pre),
+            .init(atMs: Int64(day + 3_600_000), systolic: 152, diastolic: 88, pulse: nil, phase: .pre),
+            .init(atMs: Int64(day + 18_000_000), systolic: 118, diastolic: 70, pulse: nil, phase: .post),
+        ]
+        let blocks = ReportComposer.blocks(for: data)
+        let charts = Self.charts(blocks)
+        let pre = try #require(charts.first { $0.title == "Pre-dialysis blood pressure (mmHg)" })
+        let post = try #require(charts.first { $0.title == "Post-dialysis blood pressure (mmHg)" })
+        #expect(pre.series.first { $0.label == "systolic" }?.points.map(\.y) == [160, 152])
+        #expect(post.series.first { $0.label == "systolic" }?.points.map(\.y) == [118])
+        #expect(!charts.contains { $0.title.hasPrefix("Between sessions") }, "no empty third chart")
+        let lines = Self.lines(blocks)
+        #expect(lines.contains("Pre-dialysis: 2 readings, mean 156/90 mmHg."))
+        #expect(lines.contains("Post-dialysis: 1 reading, mean 118/70 mmHg."))
     }
 
     @Test func minimaCountDaysBelowAndRangesCountBothWays() {

@@ -285,34 +285,59 @@ public enum ReportComposer {
         return blocks
     }
 
+    /// Blood pressure split by dialysis phase: pre-dialysis readings are what the targets judge, post-dialysis ones
+    /// run lower after fluid removal, so one series of both would mislead (issue 17, item 9).
     static func bloodPressure(_ data: ReportData) -> [ReportBlock] {
-        let systolic = data.bloodPressure.map { ChartPoint(x: Double($0.atMs), y: $0.systolic) }
-        let diastolic = data.bloodPressure.map { ChartPoint(x: Double($0.atMs), y: $0.diastolic) }
-        var blocks: [ReportBlock] = [
-            .heading("Blood pressure"),
-            chartOrNote(
-                ChartSpec(
-                    title: "Blood pressure (mmHg)",
-                    yUnit: "mmHg",
-                    series: [
-                        ChartSeries(label: "systolic", points: systolic, color: .red),
-                        ChartSeries(label: "diastolic", points: diastolic, color: .blue, style: .markers),
-                    ],
-                    utcOffsetSeconds: data.utcOffsetSeconds,
-                    xDomain: xDomain(data)
-                ),
-                height: 140,
-                note: "No blood pressure readings in the period."
-            ),
-        ]
-        if !data.bloodPressure.isEmpty {
-            let pulses = data.bloodPressure.compactMap(\.pulse)
-            var line =
-                "\(data.bloodPressure.count) readings, mean \(number(mean(data.bloodPressure.map(\.systolic)), 0))/\(number(mean(data.bloodPressure.map(\.diastolic)), 0)) mmHg"
-            if !pulses.isEmpty { line += ", mean pulse \(number(mean(pulses), 0)) /min" }
-            blocks.append(.lines([line + "."]))
+        var blocks: [ReportBlock] = [.heading("Blood pressure")]
+        guard !data.bloodPressure.isEmpty else {
+            return blocks + [.lines(["No blood pressure readings in the period."])]
         }
-        return blocks
+        let isDialysis = data.profile.diseaseCategory?.isDialysis == true
+        let groups: [(title: String, readings: [ReportData.BloodPressure])] =
+            isDialysis
+            ? [
+                ("Pre-dialysis", data.bloodPressure.filter { $0.phase == .pre }),
+                ("Post-dialysis", data.bloodPressure.filter { $0.phase == .post }),
+                (
+                    "Between sessions and untagged",
+                    data.bloodPressure.filter { $0.phase != .pre && $0.phase != .post }
+                ),
+            ]
+            : [("All readings", data.bloodPressure)]
+        var lines: [String] = []
+        for (title, readings) in groups where !readings.isEmpty {
+            blocks.append(
+                .chart(
+                    ChartSpec(
+                        title: "\(title) blood pressure (mmHg)",
+                        yUnit: "mmHg",
+                        series: [
+                            ChartSeries(
+                                label: "systolic",
+                                points: readings.map { ChartPoint(x: Double($0.atMs), y: $0.systolic) },
+                                color: .red
+                            ),
+                            ChartSeries(
+                                label: "diastolic",
+                                points: readings.map { ChartPoint(x: Double($0.atMs), y: $0.diastolic) },
+                                color: .blue,
+                                style: .markers
+                            ),
+                        ],
+                        utcOffsetSeconds: data.utcOffsetSeconds,
+                        xDomain: xDomain(data)
+                    ),
+                    height: 120
+                )
+            )
+            let pulses = readings.compactMap(\.pulse)
+            var line =
+                "\(title): \(readings.count) \(readings.count == 1 ? "reading" : "readings"), mean "
+                + "\(number(mean(readings.map(\.systolic)), 0))/\(number(mean(readings.map(\.diastolic)), 0)) mmHg"
+            if !pulses.isEmpty { line += ", mean pulse \(number(mean(pulses), 0)) /min" }
+            lines.append(line + ".")
+        }
+        return blocks + [.lines(lines)]
     }
 
     static func glucose(_ data: ReportData) -> [ReportBlock] {

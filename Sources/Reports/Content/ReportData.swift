@@ -12,6 +12,8 @@ public struct ReportData: Sendable {
         public var systolic: Double
         public var diastolic: Double
         public var pulse: Double?
+        /// Before, during or after dialysis; nil while unknown or awaiting confirmation.
+        public var phase: DialysisPhase? = nil
     }
 
     /// A reading of one value (glucose in mg/dL).

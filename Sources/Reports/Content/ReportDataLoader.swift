@@ -46,6 +46,13 @@ public enum ReportDataLoader {
                 untilMs: period.endMs,
                 profileId: stored.id
             )
+            // The dialysis phase of each reading (pre/post as weights are tagged); none yet for untagged ones.
+            let phaseById = Dictionary(
+                try await database.profileBloodPressures(profileId: stored.id, sinceMs: period.startMs).map {
+                    ($0.measurementId, $0.phase.phase)
+                },
+                uniquingKeysWith: { first, _ in first }
+            )
             let pulseByTime = Dictionary(
                 pulses.compactMap { m in m.measurement.value.map { (m.measurement.startMs, $0) } },
                 uniquingKeysWith: { first, _ in first }
@@ -59,7 +66,8 @@ public enum ReportDataLoader {
                     atMs: atMs,
                     systolic: systolic,
                     diastolic: diastolic,
-                    pulse: pulseByTime[atMs]
+                    pulse: pulseByTime[atMs],
+                    phase: phaseById[stored.id] ?? nil
                 )
             }
             let glucose = try await database.measurements(
