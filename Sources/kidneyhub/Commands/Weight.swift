@@ -56,10 +56,10 @@ struct Weight: AsyncParsableCommand {
                 let phaseText =
                     tag?.phase.map { "phase \($0.rawValue) (\(tag?.source.rawValue ?? ""))" }
                     ?? "phase to confirm: \(tag?.ambiguity ?? "-"); run `kidneyhub weight confirm \(row.id) --phase ...`"
+                let zone = (try? stored.profile.timeZone()) ?? .gmt
                 print(
-                    "Stored weight #\(row.id) \(WeightListing.kilograms(row.measurement.value ?? 0)) kg taken at "
-                        + "\(RFC3339.format(epochMilliseconds: row.measurement.startMs, utcOffsetSeconds: row.measurement.utcOffsetSeconds)) "
-                        + "for '\(stored.name)', \(phaseText)."
+                    "Stored weight #\(row.id) \(WeightListing.kilograms(row.measurement.value ?? 0)) kg taken "
+                        + "\(LocalMinute.text(row.measurement.startMs, in: zone)) for '\(stored.name)', \(phaseText)."
                 )
             }
             AlertLines.print(added.alerts)
