@@ -94,7 +94,11 @@ import Testing
         #expect((potassium["limit"] as? [String: Any])?["maximum"] as? Double == 3000)
 
         let feed = try await run(workspace, ["notifications", "list"])
-        #expect(feed.stdout.contains("WARNING: Today's total is now over your limit"), "\(feed.stdout) \(feed.stderr)")
+        // What (the nutrient), which value against which limit, and when (issue 17, item 7).
+        #expect(
+            feed.stdout.contains("WARNING: Potassium 3472 mg, over your limit of 3000 mg today"),
+            "\(feed.stdout) \(feed.stderr)"
+        )
     }
 
     @Test func reportcardAndDrugLabelsRefuseBadInputClearly() async throws {

@@ -62,4 +62,35 @@ import Testing
         let wide = output.joined(separator: "\n").split(separator: "\n").filter { $0.count > 100 }
         #expect(wide.isEmpty, "lines over 100 columns: \(wide)")
     }
+
+    @Test func anAppleHealthImportRaisesTheAlertOfACrisisReadingInTheFeed() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.installImporters()
+        try await workspace.acceptTerms()
+        let set = try await run(workspace, ["profile", "set", "--name", "Max", "--time-zone", "Europe/Berlin"])
+        #expect(set.status == 0, "\(set.stderr)")
+        // An hour ago, in UTC, as Apple Health writes it.
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        let hourAgo = formatter.string(from: Date().addingTimeInterval(-3600)) + " +0000"
+        let export = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_US">
+             <Correlation type="HKCorrelationTypeIdentifierBloodPressure" sourceName="Cuff" startDate="\(hourAgo)" endDate="\(hourAgo)">
+              <Record type="HKQuantityTypeIdentifierBloodPressureSystolic" sourceName="Cuff" unit="mmHg" startDate="\(hourAgo)" endDate="\(hourAgo)" value="190"/>
+              <Record type="HKQuantityTypeIdentifierBloodPressureDiastolic" sourceName="Cuff" unit="mmHg" startDate="\(hourAgo)" endDate="\(hourAgo)" value="100"/>
+             </Correlation>
+            </HealthData>
+
+            """
+        let path = try workspace.write(export, to: "export.xml")
+        let imported = try await workspace.kidneyhub(["import", path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        // Nobody owns the cuff yet: the alert is in the hub-wide feed every profile sees.
+        let feed = try await run(workspace, ["notifications", "list"])
+        #expect(feed.stdout.contains("Systolic blood pressure 190 mmHg: too high"), "\(feed.stdout) \(feed.stderr)")
+    }
 }

@@ -141,4 +141,28 @@ import Testing
         )
         #expect(simulated.adapterProcesses().isEmpty, "left running: \(simulated.adapterProcesses())")
     }
+
+    @Test func aPreDialysisWeightFourPercentOverTheDryWeightPrintsTheGainAlert() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // Tuesday 2026-11-17 at 09:00 in Berlin, after the pre-dialysis weighing.
+        let clock = ManualClock(start: try RFC3339.parse("2026-11-17T09:00:00+01:00").epochMilliseconds)
+        let app = try HubApplication.open(atPath: directory.file("hub.sqlite"), clock: clock)
+        _ = try await app.terms.acceptCurrent()
+        var changes = ProfileChanges()
+        changes.name = "Max"
+        changes.timeZone = "Europe/Berlin"
+        changes.category = "hemodialysis"
+        changes.schedule = "tue,thu,sat 08:00-12:30"
+        changes.dryWeightKilograms = 80
+        _ = try await app.profiles.save(changes)
+        let post = try await app.weight.add(value: 80.2, unit: "kg", phase: .post, at: "2026-11-14T12:40", profile: nil)
+        #expect(post.alerts.isEmpty)
+        // 83.7 − 80.2 = 3.5 kg, 4.4 % of the 80 kg dry weight.
+        let pre = try await app.weight.add(value: 83.7, unit: "kg", phase: .pre, at: "2026-11-17T07:10", profile: nil)
+        let alert = try #require(pre.alerts.first)
+        #expect(alert.title == "Weight gain between dialysis sessions 4.4 %: too high")
+        #expect(alert.body.contains("3.5 kg gained before the session of"), "\(alert.body)")
+        #expect(alert.body.contains("Ipema") && alert.body.contains("Taken 2026-11-17 07:10 (Europe/Berlin)"))
+    }
 }

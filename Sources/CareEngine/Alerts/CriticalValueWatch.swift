@@ -37,12 +37,14 @@ public struct CriticalValueWatch: Sendable {
         for owned in readings {
             let measurement = owned.reading.measurement
             // A meter's HI or LO has its own alert (`MeterRangeAlert`), and its value is only the meter's bound.
-            guard let profileId = owned.profileId, measurement.meterRange == nil,
-                measurement.startMs >= atMs - Self.recentWindowMilliseconds
-            else { continue }
+            guard measurement.meterRange == nil, measurement.startMs >= atMs - Self.recentWindowMilliseconds else {
+                continue
+            }
+            // A reading nobody owns yet (an import or a device not assigned) alerts in the hub-wide feed.
+            let owner = owned.profileId.map(String.init) ?? "hub"
             for (subject, value) in Self.values(of: measurement) {
                 guard let threshold = CriticalThresholds.breached(subject, value: value, in: table) else { continue }
-                let group = "\(profileId):\(Self.group(of: threshold))"
+                let group = "\(owner):\(Self.group(of: threshold))"
                 if let seen = latest[group] {
                     let seenStart = seen.0.reading.measurement.startMs
                     // A later reading speaks for the group; of one reading's parts, the more severe one.
@@ -56,9 +58,8 @@ public struct CriticalValueWatch: Sendable {
         }
         var drafts: [NotificationDraft] = []
         for (owned, threshold, value) in latest.values.sorted(by: { $0.0.reading.id < $1.0.reading.id }) {
-            guard let profileId = owned.profileId else { continue }
             let zone = try await timeZone(
-                profileId: profileId,
+                profileId: owned.profileId,
                 fallbackOffset: owned.reading.measurement.utcOffsetSeconds
             )
             let draft = CriticalValueAlert.draft(
@@ -68,7 +69,7 @@ public struct CriticalValueWatch: Sendable {
                 timeZone: zone,
                 key: "critical:\(threshold.id):reading:\(owned.reading.id)"
             )
-            _ = try await store.postNotification(draft, profileId: profileId, atMs: atMs, timeZone: zone)
+            _ = try await store.postNotification(draft, profileId: owned.profileId, atMs: atMs, timeZone: zone)
             drafts.append(draft)
         }
         return drafts
@@ -115,7 +116,8 @@ public struct CriticalValueWatch: Sendable {
     }
 
     /// Components in a fixed order with systolic first: of one reading's parts equally severe, the first speaks.
-    private static func systolicFirst(_ lhs: (key: String, value: Double), _ rhs: (key: String, value: Double)) -> Bool {
+    private static func systolicFirst(_ lhs: (key: String, value: Double), _ rhs: (key: String, value: Double)) -> Bool
+    {
         (lhs.key == "systolic" ? 0 : 1, lhs.key) < (rhs.key == "systolic" ? 0 : 1, rhs.key)
     }
 
@@ -130,8 +132,8 @@ public struct CriticalValueWatch: Sendable {
     }
 
     /// The profile's time zone, else the offset the reading was taken at.
-    private func timeZone(profileId: Int64, fallbackOffset: Int) async throws -> TimeZone {
-        if let profile = try await store.profiles().first(where: { $0.id == profileId }),
+    private func timeZone(profileId: Int64?, fallbackOffset: Int) async throws -> TimeZone {
+        if let profileId, let profile = try await store.profiles().first(where: { $0.id == profileId }),
             let zone = try? profile.profile.timeZone()
         {
             return zone

@@ -51,8 +51,10 @@ struct Labs: AsyncParsableCommand {
                 unit: labValue.originalUnit,
                 analyte: labValue.analyteID
             )
+            let zone = (try? added.profile.profile.timeZone()) ?? .gmt
             print(
-                "Stored \(labValue.analyteID) \(text) taken at \(RFC3339.format(labValue.takenAt)) for '\(added.profile.name)'."
+                "Stored \(labValue.analyteID) \(text) taken "
+                    + "\(LocalMinute.text(labValue.takenAt.epochMilliseconds, in: zone)) for '\(added.profile.name)'."
             )
             AlertLines.print(added.alerts)
         }

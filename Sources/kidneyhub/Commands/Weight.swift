@@ -56,10 +56,10 @@ struct Weight: AsyncParsableCommand {
                 let phaseText =
                     tag?.phase.map { "phase \($0.rawValue) (\(tag?.source.rawValue ?? ""))" }
                     ?? "phase to confirm: \(tag?.ambiguity ?? "-"); run `kidneyhub weight confirm \(row.id) --phase ...`"
+                let zone = (try? stored.profile.timeZone()) ?? .gmt
                 print(
-                    "Stored weight #\(row.id) \(WeightListing.kilograms(row.measurement.value ?? 0)) kg taken at "
-                        + "\(RFC3339.format(epochMilliseconds: row.measurement.startMs, utcOffsetSeconds: row.measurement.utcOffsetSeconds)) "
-                        + "for '\(stored.name)', \(phaseText)."
+                    "Stored weight #\(row.id) \(WeightListing.kilograms(row.measurement.value ?? 0)) kg taken "
+                        + "\(LocalMinute.text(row.measurement.startMs, in: zone)) for '\(stored.name)', \(phaseText)."
                 )
             }
             AlertLines.print(added.alerts)
@@ -71,7 +71,7 @@ struct Weight: AsyncParsableCommand {
             abstract: "List weights with their phase, and the interdialytic weight gain of each dialysis session.",
             discussion: """
                 The gain of a session is its pre-dialysis weight minus the previous session's post-dialysis weight, \
-                in kg and in % of the dry weight (rounded to 0.001); a session without one names what is missing. \
+                in kg and in % of the dry weight (shown to 0.1); a session without one names what is missing. \
                 Weights from devices not assigned to the profile are not listed (`kidneyhub devices assign`).
                 """
         )
@@ -114,7 +114,9 @@ struct Weight: AsyncParsableCommand {
                 )
                 for session in listing.sessions {
                     if let gain = session.gainDisplayValue {
-                        let percent = session.percentOfDryWeight.map { ", \($0) % of dry weight" } ?? ""
+                        let percent =
+                            session.percentOfDryWeight.map { ", \(LabEntry.fixed($0, decimals: 1)) % of dry weight" }
+                            ?? ""
                         print(
                             "  \(session.session): \(WeightListing.text(gain, unit: unit))\(percent) "
                                 + "(since \(session.previousSession ?? "-"))"
@@ -327,14 +329,13 @@ struct WeightListing: Encodable {
         (value * 1000).rounded() / 1000
     }
 
-    /// A weight in `unit` with the unit beside it: kg with up to three decimals (no trailing zeros), [lb_av] with one.
+    /// A weight in `unit` to 0.1 with the unit's display name beside it ("82.4 kg", "181.0 lb").
     static func text(_ value: Double, unit: String) -> String {
-        unit == "kg" ? "\(kilograms(value)) kg" : "\(LabEntry.fixed(value, decimals: 1)) \(unit)"
+        "\(LabEntry.fixed(value, decimals: 1)) \(UnitDisplayName.text(unit))"
     }
 
-    /// A weight with up to three decimals, no trailing zeros.
+    /// A weight in kg to 0.1 (a scale's precision; JSON keeps the stored value).
     static func kilograms(_ value: Double) -> String {
-        let rounded = rounded(value)
-        return rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
+        LabEntry.fixed(value, decimals: 1)
     }
 }
