@@ -147,8 +147,9 @@ public struct DeviceIdentity: Codable, Sendable, Hashable {
 }
 
 extension KeyedDecodingContainer {
-    /// True when the member is a JSON number (or an object of them) that a Double cannot hold: Foundation's decoder
-    /// reports such a number as corrupted data, a value of another JSON type as a type mismatch.
+    /// True when the member is a JSON number (or an object of them) that a Double cannot hold. Foundation's decoder
+    /// reports a value of another JSON type as a type mismatch, and such a number otherwise (an error of its own,
+    /// `numberIsNotRepresentableInSwift`, or corrupted data, by version): anything but a type error is the number.
     fileprivate func holdsUnrepresentableNumber(forKey key: Key) -> Bool {
         let attempts: [() throws -> Void] = [
             { _ = try self.decode(Double.self, forKey: key) },
@@ -158,10 +159,10 @@ extension KeyedDecodingContainer {
             do {
                 try attempt()
                 return false
-            } catch DecodingError.dataCorrupted {
-                return true
-            } catch {
+            } catch DecodingError.typeMismatch, DecodingError.valueNotFound, DecodingError.keyNotFound {
                 return false
+            } catch {
+                return true
             }
         }
     }
