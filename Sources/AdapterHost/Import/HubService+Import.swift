@@ -86,8 +86,9 @@ public struct ImportInterrupted: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         let last = stderrTail.split(separator: "\n").last.map { "; its last message: \($0)" } ?? ""
-        return "the \(adapterId) adapter stopped in the middle of importing \(path) (\(cause))\(last). "
+        // Lines of their own, so each fits the terminal's 100 columns.
+        return "the \(adapterId) adapter stopped in the middle of importing \(path) (\(cause))\(last).\n"
             + "The \(storedBefore) record\(storedBefore == 1 ? "" : "s") stored before it stopped are kept; running "
-            + "the same import again is safe and stores only what is missing."
+            + "the same import again is safe\nand stores only what is missing."
     }
 }

@@ -48,14 +48,14 @@ struct Weight: AsyncParsableCommand {
             let form = "a positive number and its unit, e.g. `kidneyhub weight add 82.4 kg` (units: kg, lb, g)"
             guard words.count == 2 else {
                 let given = words.isEmpty ? "nothing" : "'\(words.joined(separator: " "))'"
-                throw ValidationError("weight: expected \(form); got \(given)")
+                throw ValidationError("weight: got \(given);\nexpected \(form)")
             }
             guard let value = Double(words[0]), value.isFinite else {
-                throw ValidationError("weight: '\(words[0])' is not a number; expected \(form)")
+                throw ValidationError("weight: '\(words[0])' is not a number;\nexpected \(form)")
             }
             // Zero goes on to the entry's plausible range (10–350 kg), which names the range.
             guard value >= 0 else {
-                throw ValidationError("weight: \(words[0]) is not a weight (it must be above 0); expected \(form)")
+                throw ValidationError("weight: \(words[0]) is not a weight (it must be above 0);\nexpected \(form)")
             }
             return (value, words[1])
         }
