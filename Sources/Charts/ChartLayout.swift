@@ -277,6 +277,9 @@ public enum ChartLayout {
     public static func format(_ value: Double, decimals: Int) -> String {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
+        // Beyond a whole number's range (a stored 1e308 from before the plausibility check) the value is written as
+        // it is instead of trapping the conversion (issue 21, drill finding 1).
+        guard value.isFinite, abs(value) * scale < 9e15 else { return "\(value)" }
         let rounded = (abs(value) * scale).rounded()
         let sign = value < 0 && rounded != 0 ? "-" : ""
         let whole = Int64(rounded / scale)

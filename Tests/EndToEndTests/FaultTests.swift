@@ -51,6 +51,18 @@ struct FaultTests {
         #expect(report?["stored"] as? Int == 3000)
         #expect(report?["duplicates"] as? Int == 0)
         #expect(report?["resumptions"] as? Int == 2)
+        // Per attempt and in total, named so: two attempts ended by the crash, the third completed and answered
+        // for itself only (adapter-protocol.md §6); the attempts' stored counts add up to the total.
+        let attempts = report?["attempts"] as? [[String: Any]] ?? []
+        #expect(
+            attempts.map { $0["outcome"] as? String } == [
+                "adapter connection closed", "adapter connection closed", "completed",
+            ]
+        )
+        #expect(attempts.compactMap { $0["stored"] as? Int }.reduce(0, +) == 3000)
+        #expect(attempts.last?["submitted"] as? Int == report?["lastAttemptSubmitted"] as? Int)
+        #expect((report?["lastAttemptSubmitted"] as? Int ?? 0) < 3000, "the last attempt resumed from the cursor")
+        #expect(report?["submitted"] == nil, "no count that reads as a total but is one attempt's")
         let store = try workspace.openStore()
         try await expectDistinct(store, count: 3000)
         let kinds = try await events(store).map(\.kind)

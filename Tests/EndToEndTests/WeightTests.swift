@@ -306,8 +306,11 @@ import Testing
             (["bp", "add", "82/128"], "components.diastolic"),
             (["bp", "add", "128/82", "--unit", "mmol/L"], "mm[Hg], kPa"),
             (["bp", "add", "128/82", "--arm", "up"], "left, right"),
-            (["weight", "add", "0", "kg"], "10–350 kg"),
-            (["weight", "add", "80", "kg", "--at", "2999-01-01T08:00"], "future"),
+            // The plausible range of every reading (ReadingPlausibility) comes before the narrower range of a typed
+            // entry (EntryPlausibility, 10–350 kg), which a typed 5 kg meets.
+            (["weight", "add", "0", "kg"], "0.2–700 kg"),
+            (["weight", "add", "5", "kg"], "10–350 kg"),
+            (["weight", "add", "80", "kg", "--at", "2999-01-01T08:00"], "outside the years 1900–2199"),
             (["weight", "add", "80", "kg", "--phase", "later"], "pre, post, intra, none"),
         ] {
             let refused = try await run(workspace, arguments)

@@ -38,6 +38,11 @@ final class CountingSink: MeasurementSink {
         counts.withLock { $0[key] = Counts() }
     }
 
+    /// What was counted for `key` so far, without stopping.
+    func currentCounts(_ key: Key) -> Counts {
+        counts.withLock { $0[key] ?? Counts() }
+    }
+
     @discardableResult
     func stopCounting(_ key: Key) -> Counts {
         counts.withLock { $0.removeValue(forKey: key) ?? Counts() }
@@ -71,6 +76,17 @@ final class CountingSink: MeasurementSink {
         if case .success(let (_, outcome)) = detailed {
             imports.withLock { imports in
                 guard imports[batch.adapterId] != nil else { return }
+                for conflict in outcome.conflicts {
+                    let records = batch.request.records
+                    let kind = records.indices.contains(conflict.index) ? records[conflict.index].kind : nil
+                    imports[batch.adapterId]!.conflicts.append(
+                        ImportTally.Conflict(
+                            kind: kind ?? "unknown",
+                            sourceRecordId: conflict.sourceRecordId,
+                            reason: conflict.reason
+                        )
+                    )
+                }
                 for (kind, tally) in outcome.perKind {
                     imports[batch.adapterId]!.perKind[kind.rawValue, default: ImportTally.Counts()].stored +=
                         tally.stored

@@ -55,10 +55,14 @@ public struct IngestPipeline: MeasurementSink {
             )
         }
         hooks.enqueue(outcome, device: batch.device)
+        let conflicts = outcome.conflicts.map {
+            RecordConflict(index: $0.index, sourceRecordId: $0.sourceRecordId, reason: $0.reason)
+        }
         let result = SubmitMeasurementsResult(
             batchId: prepared.request.batchId,
             stored: outcome.stored,
-            duplicates: outcome.duplicates
+            duplicates: outcome.duplicates,
+            conflicts: conflicts.isEmpty ? nil : conflicts
         )
         return .success((result, outcome))
     }

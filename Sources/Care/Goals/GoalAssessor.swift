@@ -52,8 +52,8 @@ public enum GoalAssessor {
             return GoalProgress(
                 met: met,
                 fraction: met ? 1 : Double(below) / Double(readings.count),
-                detail: "\(preDialysisOnly ? "pre-dialysis " : "")mean \(Int(systolic.rounded()))/"
-                    + "\(Int(diastolic.rounded())) mmHg over \(readings.count) reading\(readings.count == 1 ? "" : "s")",
+                detail: "\(preDialysisOnly ? "pre-dialysis " : "")mean \(AdviceNumber.whole(systolic))/"
+                    + "\(AdviceNumber.whole(diastolic)) mmHg over \(readings.count) reading\(readings.count == 1 ? "" : "s")",
                 measure: systolic
             )
 
@@ -135,7 +135,7 @@ public enum GoalAssessor {
                 met: met,
                 fraction: Double(within) / Double(window.dayCount),
                 detail: "\(within) of \(window.dayCount) day\(window.dayCount == 1 ? "" : "s") within, "
-                    + "\(logged) logged, \(Int(total.rounded())) \(subject.unit) in all",
+                    + "\(logged) logged, \(AdviceNumber.whole(total)) \(subject.unit) in all",
                 measure: total / Double(logged)
             )
 
@@ -150,7 +150,7 @@ public enum GoalAssessor {
                 met: perDay >= target,
                 fraction: min(1, perDay / target),
                 detail: window.dayCount == 1
-                    ? "\(Int(total.rounded())) mL" : "\(Int(perDay.rounded())) mL a day on average",
+                    ? "\(AdviceNumber.whole(total)) mL" : "\(AdviceNumber.whole(perDay)) mL a day on average",
                 measure: perDay
             )
 
@@ -188,7 +188,7 @@ public enum GoalAssessor {
                 met: met,
                 fraction: min(1, perDay / Double(target)),
                 detail: window.dayCount == 1
-                    ? "\(Int(total)) steps" : "\(Int(perDay.rounded())) steps a day on average",
+                    ? "\(AdviceNumber.whole(total)) steps" : "\(AdviceNumber.whole(perDay)) steps a day on average",
                 measure: perDay
             )
         }

@@ -41,8 +41,18 @@ struct Log: AsyncParsableCommand {
         )
         @OptionGroup var store: StoreOptions
         @Argument(help: "The food: its name (or enough of it), or #ID.") var food: String
-        @Option(help: "How much, in --unit.") var amount: Double
+        // Taken unconditionally, so that "-2" reaches the check below instead of being read as an option.
+        @Option(parsing: .unconditional, help: "How much, in --unit: a positive number.") var amount: Double
         @Option(help: "g, oz or a household measure of the food.") var unit = "g"
+
+        func validate() throws {
+            guard amount.isFinite, amount > 0 else {
+                throw ValidationError(
+                    "--amount: \(NutrientText.number(amount)) is not an amount;\ngive a positive number in --unit, "
+                        + "e.g. --amount 1.5 --unit cup"
+                )
+            }
+        }
         @Option(help: ArgumentHelp("The meal.", valueName: "breakfast|lunch|dinner|snack")) var meal: String
         @Option(help: ArgumentHelp("When (default: now).", valueName: "YYYY-MM-DDTHH:MM")) var at: String?
         @Option(help: "The profile (needed when the store holds several).") var profile: String?

@@ -23,8 +23,16 @@ struct Weight: AsyncParsableCommand {
                 """
         )
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The weight.") var value: Double
-        @Argument(help: "The unit: kg, lb ([lb_av]) or g.") var unit: String
+        // Read as words, not as a Double: ArgumentParser takes "-5" for an option and then reports the unit as
+        // an invalid <value>; a negative weight must instead be refused naming the weight and the accepted form.
+        @Argument(
+            parsing: .allUnrecognized,
+            help: ArgumentHelp(
+                "The weight and its unit: kg, lb ([lb_av]) or g, e.g. 82.4 kg.",
+                valueName: "weight unit"
+            )
+        )
+        var words: [String] = []
         @Option(help: ArgumentHelp("The dialysis phase.", valueName: "pre|post|intra|none")) var phase: String?
         @Option(
             help: ArgumentHelp(
@@ -35,7 +43,29 @@ struct Weight: AsyncParsableCommand {
         var at: String?
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
 
+        /// The weight and its unit, or the error that names what is wrong with them.
+        static func weightAndUnit(_ words: [String]) throws -> (value: Double, unit: String) {
+            let form = "a positive number and its unit, e.g. `kidneyhub weight add 82.4 kg` (units: kg, lb, g)"
+            guard words.count == 2 else {
+                let given = words.isEmpty ? "nothing" : "'\(words.joined(separator: " "))'"
+                throw ValidationError("weight: got \(given);\nexpected \(form)")
+            }
+            guard let value = Double(words[0]), value.isFinite else {
+                throw ValidationError("weight: '\(words[0])' is not a number;\nexpected \(form)")
+            }
+            // Zero goes on to the entry's plausible range (10–350 kg), which names the range.
+            guard value >= 0 else {
+                throw ValidationError("weight: \(words[0]) is not a weight (it must be above 0);\nexpected \(form)")
+            }
+            return (value, words[1])
+        }
+
+        func validate() throws {
+            _ = try Self.weightAndUnit(words)
+        }
+
         func run() async throws {
+            let (value, unit) = try Self.weightAndUnit(words)
             let sentPhase = try phase.map(parseDialysisPhase)
             let added: WeightService.Added
             do {
