@@ -137,6 +137,8 @@ struct MedicationDosageOptions: ParsableArguments {
     }
 
     static func range(_ text: String, option: String) throws -> (Double, Double?) {
+        // A negative number is passed on whole, so the order's validation names the field it breaks.
+        if text.hasPrefix("-"), let negative = Double(text) { return (negative, nil) }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let low = Double(parts[0]) else {
             throw CommandFailure("\(option): '\(text)' is not a number or a range LOW-HIGH")
