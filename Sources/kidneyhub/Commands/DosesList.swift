@@ -19,16 +19,17 @@ struct DosesList: AsyncParsableCommand {
             if json { return try printJSON(entries.map(\.0)) }
             guard !entries.isEmpty else { return print("Profile '\(stored.name)' has no dose log entries.") }
             let zone = try stored.profile.timeZone()
+            // Columns cut so a row fits 100 columns: 8 + 20 + 22 + 16 + 11 + 12 and five gaps of two.
             printTable(
                 ["ENTRY", "MEDICATION", "DOSE", "STATUS", "TAKEN", "REASON"],
                 entries.map { record, name in
-                    [
-                        String(record.id.uuidString.lowercased().prefix(8)), String(name.prefix(24)),
-                        record.dose.map { "\($0.date) \($0.slot)" } ?? "as needed", record.status.rawValue,
-                        record.takenAtMs.map {
-                            "\(GoalCalendar.date(at: $0, in: zone)) \(GoalCalendar.timeOfDay(at: $0, in: zone))"
-                        } ?? "-",
-                        String((record.reason ?? "").prefix(20)),
+                    let taken = record.takenAtMs.map { at in
+                        "\(GoalCalendar.date(at: at, in: zone).description.dropFirst(5)) \(GoalCalendar.timeOfDay(at: at, in: zone))"
+                    }
+                    return [
+                        String(record.id.uuidString.lowercased().prefix(8)), String(name.prefix(20)),
+                        String((record.dose.map { "\($0.date) \($0.slot)" } ?? "as needed").prefix(22)),
+                        record.status.rawValue, taken ?? "-", String((record.reason ?? "").prefix(12)),
                     ]
                 }
             )
