@@ -18,7 +18,7 @@ struct KidneyHub: AsyncParsableCommand {
             Trends.self, Medications.self, Weight.self, BloodPressure.self, Foods.self, Recipes.self, Log.self,
             Intake.self, Photos.self, Goals.self, Rewards.self, Notifications.self, Reminders.self, Evaluate.self,
             Import.self, ReportCommand.self, ReportsCommand.self, Export.self, ImportBackup.self, Advice.self,
-            ReportCardCommand.self, DrugLabels.self, Corrections.self,
+            ReportCardCommand.self, DrugLabels.self, Corrections.self, Doses.self, AdherenceCommand.self,
         ]
     )
 }

@@ -28,7 +28,7 @@ import Testing
                 "Europe/Berlin",
             ],
             ["labs", "add", "potassium", "5.6", "mmol/L", "--date", daysAgo(1)],
-            ["medications", "add", "Prograf", "--dose", "1 mg"],
+            ["medications", "add", "Prograf", "--dose", "1", "--unit", "mg"],
             ["medications", "add", "Xyzzamab"],
         ] {
             let result = try await run(workspace, arguments)

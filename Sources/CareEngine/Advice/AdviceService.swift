@@ -43,7 +43,7 @@ public struct AdviceService: Sendable {
             today: todayIntake,
             lastSevenDays: week,
             labs: labs,
-            medications: profile.medications,
+            medications: try await store.interactionMedications(for: stored),
             latestInterdialyticGainPercent: gain?.percentOfDryWeight
         )
     }

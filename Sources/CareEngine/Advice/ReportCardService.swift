@@ -174,7 +174,9 @@ public struct ReportCardService: Sendable {
             }),
             let nutrient = subject.nutrient
         else { return [] }
-        let medications = stored.profile.medications.map { DrugCatalog.standard.match($0.name) }
+        let medications = try await store.interactionMedications(for: stored).map {
+            DrugCatalog.standard.match($0.name)
+        }
         var names: [String] = []
         for group in ["Fruits and Fruit Juices", "Vegetables and Vegetable Products"] {
             let foods = try await store.substitutionCandidates(group: group, isLiquid: false)

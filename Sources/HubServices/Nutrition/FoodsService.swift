@@ -181,7 +181,9 @@ public struct FoodsService: Sendable {
             food: found,
             check: result.check,
             substitutions: result.substitutions,
-            medications: stored.profile.medications.map { DrugCatalog.standard.match($0.name) }
+            medications: try await app.store.interactionMedications(for: stored).map {
+                DrugCatalog.standard.match($0.name)
+            }
         )
     }
 }

@@ -156,5 +156,9 @@ enum BackupTables {
             references: ["profileId": "profile"],
             key: ["profileId", "rule", "createdAtMs"]
         ),
+        // Medication orders and doses are keyed by their UUIDs, which are the same in every store.
+        BackupTableSpec("medicationOrder", references: ["profileId": "profile"], key: ["id"]),
+        BackupTableSpec("medicationDosage", key: ["orderId", "position"]),
+        BackupTableSpec("medicationDose", references: ["profileId": "profile"], key: ["id"]),
     ]
 }

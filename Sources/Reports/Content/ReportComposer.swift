@@ -481,17 +481,23 @@ public enum ReportComposer {
         return blocks
     }
 
+    /// The current medication orders (active and on hold) with their instructions rendered from the structured
+    /// dosage, and any medication still written as free text (a store from before orders).
     static func medications(_ data: ReportData) -> [ReportBlock] {
-        let medications = data.profile.medications
-        guard !medications.isEmpty else { return [.heading("Medications"), .lines(["No medications recorded."])] }
+        let orders = data.medicationOrders.filter { $0.status == .active || $0.status == .onHold }
+        var rows = orders.map { order in
+            [order.medication.name, order.status.rawValue, InstructionText.render(order, in: .english)]
+        }
+        rows += data.profile.medications.map { [$0.name, "as written", "\($0.dose) \($0.schedule)"] }
+        guard !rows.isEmpty else { return [.heading("Medications"), .lines(["No medications recorded."])] }
         return [
             .heading("Medications"),
             .table(
                 columns: [
-                    TableColumn("Medication", width: 0.35), TableColumn("Dose", width: 0.25),
-                    TableColumn("Schedule", width: 0.4),
+                    TableColumn("Medication", width: 0.3), TableColumn("Status", width: 0.12),
+                    TableColumn("Instructions", width: 0.58),
                 ],
-                rows: medications.map { [$0.name, $0.dose, $0.schedule] }
+                rows: rows
             ),
         ]
     }

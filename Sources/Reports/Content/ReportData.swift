@@ -65,6 +65,8 @@ public struct ReportData: Sendable {
     public var goals: [Goal]
     public var rewards: [Reward]
     public var photos: [Photo]
+    /// The profile's medication orders (active, on hold, stopped, completed).
+    public var medicationOrders: [MedicationOrder] = []
 
     /// The first local date of the period that holds a lab, a reading or logged intake; nil when none does.
     public var firstDataDate: CalendarDate? {

@@ -112,6 +112,7 @@ public enum ReportDataLoader {
                     .filter { $0.localDate >= period.from && $0.localDate <= period.through }
                     .map { ReportData.Photo(date: $0.localDate, meal: $0.meal.rawValue, png: [UInt8]($0.thumbnailPNG)) }
             }
+            let orders = try await database.medicationOrders(profileId: stored.id)
             let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(period.endMs - 1) / 1000))
             return ReportData(
                 profile: profile,
@@ -127,7 +128,8 @@ public enum ReportDataLoader {
                 limits: limits,
                 goals: goals,
                 rewards: rewards,
-                photos: photos
+                photos: photos,
+                medicationOrders: orders
             )
         } catch let error as ReportError {
             throw error
