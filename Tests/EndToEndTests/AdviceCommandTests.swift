@@ -49,7 +49,8 @@ import Testing
 
         let grapefruit = try await run(
             workspace,
-            ["foods", "check", "grapefruit juice", "--amount", "1", "--unit", "cup"]
+            // "grapefruit juice" alone asks between white and pink (issue 17: never a silent pick).
+            ["foods", "check", "grapefruit juice, white", "--amount", "1", "--unit", "cup"]
         )
         #expect(grapefruit.status == 0, "\(grapefruit.stderr)")
         #expect(grapefruit.stdout.contains("AVOID"), "\(grapefruit.stdout)")

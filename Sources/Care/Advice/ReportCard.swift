@@ -68,6 +68,8 @@ public struct ReportCard: Sendable, Equatable, Codable {
 
     /// The month.
     public var month: String
+    /// The KDIGO stage as every output shows it (`PatientStage`: G5D on dialysis, T after a transplant), if known.
+    public var stage: String?
     /// The topics.
     public var lines: [Line]
     /// Foods to try next month (low in what is at issue), by name.
@@ -99,6 +101,10 @@ public struct ReportCard: Sendable, Equatable, Codable {
         recommendedFoods: [String]
     ) {
         month = current.month
+        stage = PatientStage.text(
+            category: category,
+            latest: current.lastLabs["egfr"].flatMap { try? GFRCategory(egfr: $0.value) }
+        )
         self.recommendedFoods = recommendedFoods
         var lines: [Line] = []
         for lab in Self.labsShown {
@@ -131,7 +137,7 @@ public struct ReportCard: Sendable, Equatable, Codable {
                     status: status,
                     change: change,
                     explanation: [Self.labTeaching[lab] ?? "", verdict].filter { !$0.isEmpty }.joined(separator: " "),
-                    source: standing.targetSource ?? "lab catalog (nutrition.md §2.8)"
+                    source: standing.targetSource ?? "KidneyHub lab catalog"
                 )
             )
         }
@@ -150,7 +156,9 @@ public struct ReportCard: Sendable, Equatable, Codable {
                 over
                 ? "On average you ate more than your limit on the \(current.daysLogged) days you logged."
                 : under
-                    ? "On average you stayed below your goal on the \(current.daysLogged) days you logged."
+                    ? (limit.subject == .fluid
+                        ? "On average you stayed below your goal on the \(current.daysLogged) days you logged."
+                        : "On average you ate less than your minimum on the \(current.daysLogged) days you logged.")
                     : "On average you stayed within your limit on the \(current.daysLogged) days you logged."
             lines.append(
                 Line(
@@ -192,7 +200,8 @@ public struct ReportCard: Sendable, Equatable, Codable {
                     change: before.map { gain == $0 ? "same" : gain < $0 ? "better" : "worse" },
                     explanation:
                         "The weight you gain between sessions is mostly fluid; less gain is easier on your heart.",
-                    source: "nutrition.md §2.7 app rule [R23][R25]"
+                    source: "dialysis-unit teaching < 4 % of dry weight; higher gains go with higher blood pressure and "
+                        + "mortality (Ipema KJR et al., Kidney Blood Press Res 2016;41:710–720)"
                 )
             )
         }
@@ -256,7 +265,7 @@ public struct ReportCard: Sendable, Equatable, Codable {
 
     /// The card as plain text.
     public var text: String {
-        var out = ["Report card for \(month)"]
+        var out = ["Report card for \(month)" + (stage.map { ", CKD stage (KDIGO) \($0)" } ?? "")]
         if lines.isEmpty { out.append("No labs, readings or food entries this month.") }
         for line in lines {
             var head = "- \(line.topic): \(line.thisMonth) (\(line.status)"

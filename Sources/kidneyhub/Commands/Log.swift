@@ -41,22 +41,26 @@ struct Log: AsyncParsableCommand {
         )
         @OptionGroup var store: StoreOptions
         @Argument(help: "The food: its name (or enough of it), or #ID.") var food: String
-        @Option(help: "How much, in --unit.") var amount: Double
-        @Option(help: "g, oz or a household measure of the food.") var unit = "g"
+        @Option(help: "How much, in --unit (default 1).") var amount: Double?
+        @Option(help: "g, oz or a household measure of the food (default: its usual household measure).")
+        var unit: String?
         @Option(help: ArgumentHelp("The meal.", valueName: "breakfast|lunch|dinner|snack")) var meal: String
         @Option(help: ArgumentHelp("When (default: now).", valueName: "YYYY-MM-DDTHH:MM")) var at: String?
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
 
         func run() async throws {
             let chosenMeal = try parseMeal(meal)
-            let logged = try await store.openForWriting().intake.logFood(
-                food,
-                amount: amount,
-                unit: unit,
-                meal: chosenMeal,
-                at: entryTimeReader(at),
-                profile: profile
-            )
+            let app = try store.openForWriting()
+            let logged = try await withFoodChoice(food) {
+                try await app.intake.logFood(
+                    $0,
+                    amount: amount,
+                    unit: unit,
+                    meal: chosenMeal,
+                    at: entryTimeReader(at),
+                    profile: profile
+                )
+            }
             Log.report(logged)
         }
     }
