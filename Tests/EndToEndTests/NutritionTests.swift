@@ -265,6 +265,8 @@ import Testing
         let banana = try await run(workspace, ["foods", "check", "banana"])
         #expect(banana.status == 0 && banana.stdout.hasPrefix("1 medium"), "\(banana.stdout)\(banana.stderr)")
         #expect(banana.stdout.contains("(118 g)"), "\(banana.stdout)")
+        // Text for people: every line fits 100 columns (issue 17, item 8).
+        for line in banana.stdout.split(separator: "\n") { #expect(line.count <= 100, "\(line)") }
     }
 
     @Test func badInputIsRefusedClearlyAndStoresNothing() async throws {

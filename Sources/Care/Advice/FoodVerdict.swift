@@ -1,4 +1,5 @@
 import Clinical
+import HubCore
 
 /// The verdict on eating a portion now.
 public enum FoodVerdict: String, Sendable, Equatable, Codable, CaseIterable {
@@ -163,6 +164,6 @@ public enum FoodChecker {
 
 /// UCUM units as people read them.
 public enum NutrientUnitText {
-    /// "µg" for `ug`, else the code.
-    public static func text(_ ucum: String) -> String { ucum == "ug" ? "µg" : ucum }
+    /// The display name of a UCUM code ("µg" for `ug`, "mmHg" for `mm[Hg]`).
+    public static func text(_ ucum: String) -> String { UnitDisplayName.text(ucum) }
 }

@@ -1,5 +1,6 @@
 import Clinical
 import Foundation
+import HubCore
 
 /// What one month held, for the report card: the last lab values, averages of weight, interdialytic gain, blood
 /// pressure and daily intake.
@@ -111,7 +112,11 @@ public struct ReportCard: Sendable, Equatable, Codable {
             guard let value = current.lastLabs[lab] else { continue }
             let standing = LabStanding(value, category: category, hasDiabetes: hasDiabetes)
             let before = previous?.lastLabs[lab]
-            let target = Self.rangeText(low: standing.targetLow, high: standing.targetHigh, unit: value.unit)
+            let target = Self.rangeText(
+                low: standing.targetLow,
+                high: standing.targetHigh,
+                unit: UnitDisplayName.text(value.unit)
+            )
             var change: String?
             if let before {
                 change = Self.labChange(
@@ -131,8 +136,8 @@ public struct ReportCard: Sendable, Equatable, Codable {
             lines.append(
                 Line(
                     topic: "\(lab) (blood)",
-                    thisMonth: "\(AdviceNumber.text(value.value)) \(value.unit)",
-                    lastMonth: before.map { "\(AdviceNumber.text($0.value)) \($0.unit)" },
+                    thisMonth: "\(AdviceNumber.text(value.value)) \(UnitDisplayName.text(value.unit))",
+                    lastMonth: before.map { "\(AdviceNumber.text($0.value)) \(UnitDisplayName.text($0.unit))" },
                     target: target,
                     status: status,
                     change: change,
@@ -200,7 +205,8 @@ public struct ReportCard: Sendable, Equatable, Codable {
                     change: before.map { gain == $0 ? "same" : gain < $0 ? "better" : "worse" },
                     explanation:
                         "The weight you gain between sessions is mostly fluid; less gain is easier on your heart.",
-                    source: "dialysis-unit teaching < 4 % of dry weight; higher gains go with higher blood pressure and "
+                    source:
+                        "dialysis-unit teaching < 4 % of dry weight; higher gains go with higher blood pressure and "
                         + "mortality (Ipema KJR et al., Kidney Blood Press Res 2016;41:710–720)"
                 )
             )
@@ -212,11 +218,11 @@ public struct ReportCard: Sendable, Equatable, Codable {
             lines.append(
                 Line(
                     topic: "blood pressure (mean)",
-                    thisMonth: "\(AdviceNumber.text(systolic))/\(AdviceNumber.text(diastolic)) mm[Hg]",
+                    thisMonth: "\(AdviceNumber.text(systolic))/\(AdviceNumber.text(diastolic)) mmHg",
                     lastMonth: before.flatMap { s in
-                        previous?.averageDiastolic.map { "\(AdviceNumber.text(s))/\(AdviceNumber.text($0)) mm[Hg]" }
+                        previous?.averageDiastolic.map { "\(AdviceNumber.text(s))/\(AdviceNumber.text($0)) mmHg" }
                     },
-                    target: "< \(Int(target.systolic))/\(Int(target.diastolic)) mm[Hg]",
+                    target: "< \(Int(target.systolic))/\(Int(target.diastolic)) mmHg",
                     status: onTarget ? "on target" : "off target",
                     change: before.map { systolic == $0 ? "same" : systolic < $0 ? "better" : "worse" },
                     explanation: "Lower blood pressure protects your kidneys and heart; less salt helps.",

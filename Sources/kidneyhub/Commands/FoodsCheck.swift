@@ -38,13 +38,15 @@ extension Foods {
             }
             let check = result.check
             print(
-                "\(NutrientText.number(result.portion.amount)) \(result.portion.unit) \(found.name) "
-                    + "(\(NutrientText.number(check.food.grams)) g): "
-                    + check.verdict.rawValue.uppercased()
+                wrapped(
+                    "\(NutrientText.number(result.portion.amount)) \(result.portion.unit) \(found.name) "
+                        + "(\(NutrientText.number(check.food.grams)) g): "
+                        + check.verdict.rawValue.uppercased()
+                )
             )
-            for line in check.budget { print("- \(line.message.text)") }
+            for line in check.budget { print(wrapped("- \(line.message.text)")) }
             for message in check.interactions {
-                print("- [\(message.severity.rawValue)] \(message.text) [source: \(message.source.citation)]")
+                print(wrapped("- [\(message.severity.rawValue)] \(message.text) [source: \(message.source.citation)]"))
             }
             if check.budget.isEmpty { print("- No daily limits apply to this profile (set a disease category).") }
             for medication in medications where medication.hasNoInteractionData {
@@ -62,7 +64,7 @@ extension Foods {
                         swap.smallerPortion
                         ? "a smaller portion, \(NutrientText.number(swap.food.grams)) g of \(swap.food.name)"
                         : "\(swap.food.name) (\(NutrientText.number(swap.food.grams)) g)"
-                    print("  \(rank + 1). \(what): \(differences.joined(separator: ", "))")
+                    print(wrapped("  \(rank + 1). \(what): \(differences.joined(separator: ", "))", indent: "     "))
                 }
             }
         }

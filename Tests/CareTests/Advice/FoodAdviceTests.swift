@@ -185,9 +185,16 @@ import Testing
             ), [.sodium]
         ),
         // One large olive (4.4 g, 32 mg sodium) is judged on 50 g: 367 mg.
-        (Foods.food("Olives, ripe, canned (small-extra large)", group: Foods.fruits, grams: 4.4, [
-            .potassium: 0.4, .phosphorus: 0.1, .sodium: 32, .protein: 0.04,
-        ]), [.sodium]),
+        (
+            Foods.food(
+                "Olives, ripe, canned (small-extra large)",
+                group: Foods.fruits,
+                grams: 4.4,
+                [
+                    .potassium: 0.4, .phosphorus: 0.1, .sodium: 32, .protein: 0.04,
+                ]
+            ), [.sodium]
+        ),
         (Foods.banana, [.potassium]),
         (Foods.orangeJuice, [.potassium, .fluid]),
         (Foods.apple, []),
