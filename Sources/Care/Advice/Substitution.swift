@@ -71,7 +71,16 @@ public enum SubstitutionFinder {
         // For fluid the swap is a food that is not a liquid (the whole fruit for its juice); else the same role.
         let liquid = subject == .fluid ? false : check.food.isLiquid
         for candidate in candidates where candidate.group == group && candidate.facts.isLiquid == liquid {
-            let grams = candidate.facts.usualMeasure.map { $0.gramsPerUnit * $0.amount } ?? check.food.grams
+            // Fresh or plain forms only (no dried, canned or pickled form as a swap), and a comparable serving: the
+            // candidate's usual household measure when it is within a third to three times the checked portion,
+            // the checked weight when it is larger (a whole melon); a garnish (one olive, a tablespoon of peel)
+            // is no swap for a serving.
+            guard !FoodNameRule.processedWords.contains(where: candidate.facts.name.lowercased().contains) else {
+                continue
+            }
+            let usual = candidate.facts.usualMeasure.map { $0.gramsPerUnit * $0.amount }
+            if let usual, usual < check.food.grams / 3 { continue }
+            let grams = usual.flatMap { $0 <= check.food.grams * 3 ? $0 : nil } ?? check.food.grams
             let food = AdviceFood(facts: candidate.facts, group: candidate.group, grams: grams)
             guard food.name != check.food.name, let amount = food.amount(of: subject), amount >= 0, amount < original
             else { continue }
