@@ -245,6 +245,30 @@ import Testing
         #expect(gone.status != 0 && gone.stderr.contains("no log entry of this profile #\(teaId)"), "\(gone.stderr)")
     }
 
+    /// Everyday words (issue 17, item 1): milk logs fluid whole milk; a word with no clear food fails listing the
+    /// candidates with their #ID when not on a terminal, and logs nothing; `foods check` without an amount checks
+    /// one usual household measure.
+    @Test func everydayWordsLogTheUsualFoodOrListTheCandidates() async throws {
+        let workspace = try await patient()
+        defer { workspace.remove() }
+        let milk = try await run(
+            workspace,
+            ["log", "food", "milk", "--amount", "1", "--unit", "cup", "--meal", "breakfast"]
+        )
+        #expect(milk.status == 0 && milk.stdout.contains("Milk, whole, 3.25% milkfat"), "\(milk.stdout)\(milk.stderr)")
+        let potato = try await run(workspace, ["log", "food", "potato", "--meal", "dinner"])
+        #expect(potato.status != 0, "\(potato.stdout)")
+        #expect(potato.stderr.contains("'potato' matches several foods"), "\(potato.stderr)")
+        #expect(potato.stderr.contains("#") && potato.stderr.contains("Potatoes, "), "\(potato.stderr)")
+        let listed = try json(try await run(workspace, ["log", "list", "--json"])) as? [[String: Any]]
+        #expect(listed?.count == 1)
+        let banana = try await run(workspace, ["foods", "check", "banana"])
+        #expect(banana.status == 0 && banana.stdout.hasPrefix("1 medium"), "\(banana.stdout)\(banana.stderr)")
+        #expect(banana.stdout.contains("(118 g)"), "\(banana.stdout)")
+        // Text for people: every line fits 100 columns (issue 17, item 8).
+        for line in banana.stdout.split(separator: "\n") { #expect(line.count <= 100, "\(line)") }
+    }
+
     @Test func badInputIsRefusedClearlyAndStoresNothing() async throws {
         let workspace = try await patient()
         defer { workspace.remove() }

@@ -59,18 +59,20 @@ public struct AdviceService: Sendable {
     /// The check of a portion of `food` with ranked substitutions; the firings are recorded.
     public func check(
         food: StoredFood,
-        amount: Double,
-        unit: String,
+        amount: Double?,
+        unit: String?,
         profile stored: StoredProfile,
         at atMs: Int64
-    ) async throws -> (check: FoodCheck, substitutions: [Substitution]) {
-        let portion = try Portion(of: food.facts, amount: amount, unit: unit)
+    ) async throws -> (check: FoodCheck, substitutions: [Substitution], portion: Portion) {
+        let portion = try Portion(of: food.facts, amount: amount, unit: unit)  // usual measure when none typed
         let state = try await state(for: stored, at: atMs)
         let item = AdviceFood(facts: food.facts, group: food.group, grams: portion.grams)
         let check = FoodChecker.check(item, state: state)
         var substitutions: [Substitution] = []
         if check.subjectAtIssue != nil, let group = food.group {
-            let candidates = try await store.substitutionCandidates(group: group, isLiquid: food.facts.isLiquid)
+            // A fluid swap is a food that is not a liquid; any other keeps the checked food's role.
+            let liquid = check.subjectAtIssue == .fluid ? false : food.facts.isLiquid
+            let candidates = try await store.substitutionCandidates(group: group, isLiquid: liquid)
                 .map { SubstitutionCandidate(facts: $0.facts, group: $0.group) }
             substitutions = SubstitutionFinder.suggestions(for: check, candidates: candidates, state: state)
         }
@@ -84,7 +86,7 @@ public struct AdviceService: Sendable {
             )
         }
         try await store.recordAdviceFirings(fired, profileId: stored.id, context: "foods check", atMs: atMs)
-        return (check, substitutions)
+        return (check, substitutions, portion)
     }
 
     // MARK: - Alerts

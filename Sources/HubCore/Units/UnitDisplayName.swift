@@ -1,5 +1,6 @@
-/// How a UCUM code is shown to a person: `mm[Hg]` is "mmHg", `[lb_av]` is "lb". Codes stay UCUM inside the hub and in
-/// JSON; only text for people goes through this table.
+/// How a UCUM unit code is written for people (issue 17, item 8): text output shows "mmHg", "lb" and "µg" while
+/// stored values and JSON keep the UCUM code ("mm[Hg]", "[lb_av]", "ug"). Codes without a special name are already
+/// readable ("mg", "mmol/L", "kg").
 public enum UnitDisplayName {
     /// Display names of the codes whose UCUM spelling is not what people write.
     static let names: [String: String] = [
@@ -7,14 +8,17 @@ public enum UnitDisplayName {
         "[lb_av]": "lb",
         "[oz_av]": "oz",
         "[foz_us]": "fl oz",
+        "[cup_us]": "cup",
         "[in_i]": "in",
         "[ft_i]": "ft",
         "[mi_i]": "mi",
+        "ug": "µg",
         "meq/L": "mEq/L",
         "Cel": "°C",
         "[degF]": "°F",
         "{steps}": "steps",
         "{beats}/min": "/min",
+        "mL/min/{1.73_m2}": "mL/min/1.73 m²",
     ]
 
     /// The name people read for `code`; a code without a special name is already readable (`kg`, `mg/dL`, `mmol/L`).

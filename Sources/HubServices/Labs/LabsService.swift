@@ -209,7 +209,7 @@ public struct LabsService: Sendable {
         }
     }
 
-    /// A stored result with its derived eGFR and KDIGO stage.
+    /// A stored result with its derived eGFR and KDIGO stage (`PatientStage`: G5D on dialysis, T after a transplant).
     static func row(_ stored: StoredLabResult, profile: PatientProfile) -> Row {
         let result = stored.value
         var row = Row(result: stored)
@@ -218,12 +218,18 @@ public struct LabsService: Sendable {
             do {
                 let derived = try CreatinineEGFR.derive(result, profile: profile)
                 row.derivedEGFR = .success(derived)
-                row.stage = (try? GFRCategory(egfr: derived.egfr))?.rawValue
+                row.stage = PatientStage.text(
+                    category: profile.diseaseCategory,
+                    latest: try? GFRCategory(egfr: derived.egfr)
+                )
             } catch {
                 row.derivedEGFR = .failure(error)
             }
         case LabAnalyte.egfr.id:
-            row.stage = (try? GFRCategory(egfr: result.value))?.rawValue
+            row.stage = PatientStage.text(
+                category: profile.diseaseCategory,
+                latest: try? GFRCategory(egfr: result.value)
+            )
         case LabAnalyte.urineAlbuminCreatinineRatio.id:
             row.stage = (try? AlbuminuriaCategory(uacr: result))?.rawValue
         default:

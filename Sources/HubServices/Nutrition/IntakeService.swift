@@ -20,11 +20,12 @@ public struct IntakeService: Sendable {
         public var advice: [AdviceMessage]
     }
 
-    /// Logs `amount` `unit` of a food at a meal, then runs the work after an entry.
+    /// Logs `amount` `unit` of a food at a meal, then runs the work after an entry. Without a unit: `amount`
+    /// (default 1) of the food's usual household measure.
     public func logFood(
         _ food: String,
-        amount: Double,
-        unit: String,
+        amount: Double?,
+        unit: String?,
         meal: Meal,
         at time: EntryTimeReader,
         profile: String?

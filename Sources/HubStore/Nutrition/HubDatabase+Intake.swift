@@ -7,11 +7,12 @@ import HubRecords
 
 extension HubDatabase {
     /// Logs `amount` `unit` of a food (name or `#ID`) for a profile's meal, once the terms are accepted; the entry
-    /// keeps the nutrients of the portion as they are now.
+    /// keeps the nutrients of the portion as they are now. Without a unit the portion is `amount` (default 1) of the
+    /// food's usual household measure (`FoodFacts.usualMeasure`), never 1 g.
     public func logFood(
         _ foodText: String,
-        amount: Double,
-        unit: String,
+        amount: Double?,
+        unit: String?,
         meal: Meal,
         takenAt: RFC3339Timestamp,
         profile: StoredProfile,

@@ -60,15 +60,19 @@ public enum ReportComposer {
         if let sex = profile.sexAtBirth { facts.append(("Sex at birth", sex.rawValue)) }
         if let height = profile.heightCentimeters { facts.append(("Height", "\(number(height, 0)) cm")) }
         facts.append(("Category", profile.diseaseCategory.map(categoryText) ?? "not set"))
-        if let egfr = data.latestEGFR {
+        // One stage in every output (`PatientStage`): G5D on dialysis whatever the eGFR, T after a transplant.
+        let stage = PatientStage.text(category: profile.diseaseCategory, latest: data.latestEGFR?.category)
+        if let egfr = data.latestEGFR, let stage {
             facts.append(
                 (
                     "CKD stage (KDIGO)",
-                    "\(egfr.category.rawValue) (eGFR \(number(egfr.value, 0)) mL/min/1.73 m² on \(date(egfr.atMs, data)))"
+                    "\(stage) (eGFR \(number(egfr.value, 0)) mL/min/1.73 m² on \(date(egfr.atMs, data)))"
                 )
             )
-        } else if profile.diseaseCategory?.isDialysis == true {
-            facts.append(("CKD stage (KDIGO)", "G5D (on dialysis)"))
+        } else if let stage {
+            facts.append(
+                ("CKD stage (KDIGO)", profile.diseaseCategory?.isDialysis == true ? "G5D (on dialysis)" : stage)
+            )
         } else {
             facts.append(("CKD stage (KDIGO)", "no eGFR or creatinine on record"))
         }

@@ -42,13 +42,16 @@ struct Log: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
         @Argument(help: "The food: its name (or enough of it), or #ID.") var food: String
         // Taken unconditionally, so that "-2" reaches the check below instead of being read as an option.
-        @Option(parsing: .unconditional, help: "How much, in --unit: a positive number.") var amount: Double
-        @Option(help: "g, oz or a household measure of the food.") var unit = "g"
+        @Option(parsing: .unconditional, help: "How much, in --unit: a positive number (default 1).")
+        var amount: Double?
+        @Option(help: "g, oz or a household measure of the food (default: its usual household measure).")
+        var unit: String?
 
         func validate() throws {
+            guard let amount else { return }
             guard amount.isFinite, amount > 0 else {
                 throw ValidationError(
-                    "--amount: \(NutrientText.number(amount)) is not an amount;\ngive a positive number in --unit, "
+                    "--amount: \(NutrientText.number(amount)) is not a positive number;\ngive how much in --unit, "
                         + "e.g. --amount 1.5 --unit cup"
                 )
             }
@@ -59,14 +62,17 @@ struct Log: AsyncParsableCommand {
 
         func run() async throws {
             let chosenMeal = try parseMeal(meal)
-            let logged = try await store.openForWriting().intake.logFood(
-                food,
-                amount: amount,
-                unit: unit,
-                meal: chosenMeal,
-                at: entryTimeReader(at),
-                profile: profile
-            )
+            let app = try store.openForWriting()
+            let logged = try await withFoodChoice(food) {
+                try await app.intake.logFood(
+                    $0,
+                    amount: amount,
+                    unit: unit,
+                    meal: chosenMeal,
+                    at: entryTimeReader(at),
+                    profile: profile
+                )
+            }
             Log.report(logged)
         }
     }

@@ -1,0 +1,13 @@
+import HubCore
+import Testing
+
+/// Text output names units as people write them; stored values and JSON keep the UCUM code (issue 17, item 8).
+struct UnitDisplayNameTests {
+    @Test(arguments: [
+        ("mm[Hg]", "mmHg"), ("[lb_av]", "lb"), ("[oz_av]", "oz"), ("[foz_us]", "fl oz"), ("[cup_us]", "cup"),
+        ("ug", "µg"), ("Cel", "°C"), ("mL/min/{1.73_m2}", "mL/min/1.73 m²"), ("mg", "mg"), ("mmol/L", "mmol/L"),
+    ])
+    func displayName(ucum: String, shown: String) {
+        #expect(UnitDisplayName.text(ucum) == shown)
+    }
+}
