@@ -48,7 +48,7 @@ struct Log: AsyncParsableCommand {
         func validate() throws {
             guard amount.isFinite, amount > 0 else {
                 throw ValidationError(
-                    "--amount: \(NutrientText.number(amount)) is not an amount;\ngive a positive number in --unit, "
+                    "--amount: \(NutrientText.number(amount)) is not a positive number;\ngive how much in --unit, "
                         + "e.g. --amount 1.5 --unit cup"
                 )
             }
