@@ -26,8 +26,8 @@ struct EntryMessagesTests {
             runsAdapters: false
         )
         #expect(result.status != 0)
-        #expect(result.stderr.contains("--amount: -2 is not an amount"), "\(result.stderr)")
-        #expect(result.stderr.contains("a positive number in --unit, e.g. --amount 1.5 --unit cup"))
+        #expect(result.stderr.contains("--amount: -2 is not a positive number"), "\(result.stderr)")
+        #expect(result.stderr.contains("give how much in --unit, e.g. --amount 1.5 --unit cup"))
         #expect(!result.stderr.contains("Missing value for '--amount'"))
     }
 }
