@@ -17,6 +17,10 @@ debian_packages+=(libxml2-dev)
 python_tools+=(garmin-fit-sdk)
 # FIT files from real devices (issue 21): fitparse, an independent decoder, cross-checks the importer on them.
 python_tools+=(fitparse)
+# The web app's browser tests (issue 18): Debian's Chromium and its driver, selenium to drive them, and axe-core,
+# whose script ships inside axe-selenium-python.
+debian_packages+=(chromium chromium-driver)
+python_tools+=(selenium axe-selenium-python)
 
 install_debian() {
     local sudo_cmd=""
@@ -32,7 +36,10 @@ for package in "${debian_packages[@]}"; do
 done
 [ ${#missing[@]} -eq 0 ] || install_debian "${missing[@]}"
 
-python_tools_missing() { ! python3 -c 'import pytest, jsonschema, referencing, garmin_fit_sdk, fitparse' >/dev/null 2>&1; }
+python_tools_missing() {
+    ! python3 -c 'import pytest, jsonschema, referencing, garmin_fit_sdk, fitparse, selenium, axe_selenium_python' \
+        >/dev/null 2>&1
+}
 if [ "${KIDNEYHUB_SKIP_PYTHON_TOOLS:-}" != 1 ] && python_tools_missing; then
     echo "Installing Python test tools: ${python_tools[*]}"
     python3 -m pip --version >/dev/null 2>&1 || install_debian python3-pip

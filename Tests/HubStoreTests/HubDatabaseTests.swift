@@ -48,7 +48,7 @@ struct HubDatabaseTests {
                     try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
                 } == [
                     "v1", "v2-patient-record", "v3-readings-to-profiles", "v4-avatars", "v5-reading-owners",
-                    "v6-nutrition", "v6-usb-hotplug-events", "v7-goals", "v8-advice",
+                    "v6-nutrition", "v6-usb-hotplug-events", "v7-goals", "v8-advice", "v10-web-access",
                 ]
             )
         }
