@@ -11,12 +11,13 @@ AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "section508"]
 
 
 def axe_source():
-    import axe_selenium_python
+    """axe-core 4.x, as shipped inside axe-playwright-python (read as a file: playwright itself is not needed)."""
+    import importlib.util
 
-    folder = Path(axe_selenium_python.__file__).resolve().parent
-    found = sorted(folder.rglob("axe*.js"))
-    assert found, f"no axe-core script inside {folder}"
-    return found[0].read_text()
+    spec = importlib.util.find_spec("axe_playwright_python")
+    assert spec, "axe-playwright-python is missing: source scripts/setup.sh"
+    script = Path(list(spec.submodule_search_locations)[0]) / "axe.min.js"
+    return script.read_text()
 
 
 def check_page(driver, name):
