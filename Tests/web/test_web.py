@@ -136,3 +136,14 @@ def test_spanish_everywhere_once_chosen(hub, browser):
     check_page(browser, "today-es")
     browser.get(hub.base + "/profiles")
     check_page(browser, "profiles-es")
+
+
+def test_an_address_beyond_loopback_is_refused_without_tls(tmp_path):
+    import subprocess
+    from conftest import BINARY
+
+    result = subprocess.run([str(BINARY), "serve", "--store", str(tmp_path / "hub.sqlite"), "--http", "0.0.0.0:8470"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0
+    assert "refusing to serve beyond this machine without TLS" in result.stderr
+    assert not (tmp_path / "hub.sqlite").exists()
