@@ -98,6 +98,9 @@ def test_one_tap_fluid_and_keyboard_only(hub, browser):
     ActionChains(browser).send_keys(Keys.ENTER).perform()
     wait_for(browser, lambda d: "/today" in d.current_url)
     assert value_of(browser, "fluid") == 400
+    for page in ["blood-pressure", "notifications", "profiles"]:
+        browser.get(hub.base + "/" + page)
+        check_page(browser, page)
 
 
 def test_pre_and_post_weights_on_a_dialysis_day_show_the_gain(hub, browser):
