@@ -18,19 +18,7 @@ import Testing
     /// The 90-day sample patient's report data.
     static func sampleData() async throws -> (Fixture, ReportData) {
         let fixture = try await Fixture.make(days: 90)
-        let period = try ReportPeriod(
-            from: fixture.written.firstDay,
-            through: fixture.written.lastDay,
-            timeZone: try fixture.written.profile.profile.timeZone()
-        )
-        let data = try await ReportDataLoader.load(
-            fixture.store,
-            profile: fixture.written.profile,
-            period: period,
-            includePhotos: false,
-            nowMs: 1_793_000_000_000
-        )
-        return (fixture, data)
+        return (fixture, try await fixture.reportData())
     }
 
     static func charts(_ blocks: [ReportBlock]) -> [ChartSpec] {
