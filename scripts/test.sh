@@ -7,4 +7,4 @@ cd "$(dirname "$0")/.."
 source scripts/setup.sh
 swift build --build-tests
 swift test --skip-build
-python3 -m pytest -q Tests/protocol Tests/repository Tests/imports Tests/web
+python3 -m pytest -q Tests/protocol Tests/repository Tests/imports Tests/scenarios Tests/web

@@ -36,7 +36,7 @@ public enum NutritionError: Error, Sendable, Equatable, CustomStringConvertible 
                     ? " (try `kidneyhub foods search`, or add it with `kidneyhub foods add`)"
                     : "; did you mean: \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?")
         case .ambiguousFood(let text, let choices):
-            "'\(text)' matches several foods and none is clearly the one meant; name it by #ID or more words:\n"
+            "'\(text)' matches several foods and none is clearly the one meant;\nname it by #ID or more words:\n"
                 + choices.map { "  #\($0.id) \($0.name)" }.joined(separator: "\n")
         case .unknownId(let kind, let id):
             "no \(kind) #\(id)"

@@ -10,20 +10,24 @@ public struct WebServer: Service {
     private let web: WebApp
     private let address: WebAddress
     private let announce: @Sendable (String) -> Void
+    private let warn: @Sendable (String) -> Void
     private let onRunning: @Sendable (Int) -> Void
 
-    /// A server for `app`'s store on `address`; `announce` hears the address and the sign-in link, `onRunning` the
-    /// bound port. Throws when `address` is refused (see `check`).
+    /// A server for `app`'s store on `address`; `announce` hears the address and the sign-in link, `warn` why the
+    /// web app is not served (the hub serves on without it), `onRunning` the bound port. Throws when `address` is
+    /// refused (see `check`).
     public init(
         app: HubApplication,
         address: WebAddress,
         announce: @escaping @Sendable (String) -> Void,
+        warn: @escaping @Sendable (String) -> Void,
         onRunning: @escaping @Sendable (Int) -> Void = { _ in }
     ) throws(WebServerError) {
         try Self.check(address)
         self.web = WebApp(app: app, sessions: SessionStore(), throttle: SignInThrottle(), stopping: ShutdownFlag())
         self.address = address
         self.announce = announce
+        self.warn = warn
         self.onRunning = onRunning
     }
 
@@ -37,6 +41,7 @@ public struct WebServer: Service {
         let web = web
         let address = address
         let announce = announce
+        let warn = warn
         let onRunning = onRunning
         let token = await web.sessions.issueSignInToken(now: web.app.now())
         let started = Mutex(false)
@@ -56,7 +61,7 @@ public struct WebServer: Service {
             }
         } catch  where !started.withLock({ $0 }) {
             // The address is taken (another hub, another program): the hub itself serves on without its web app.
-            announce(
+            warn(
                 "Web app not served: cannot listen on \(address) (\(error)); choose another with --http or --no-http."
             )
             try? await gracefulShutdown()

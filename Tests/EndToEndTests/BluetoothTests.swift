@@ -355,7 +355,7 @@ struct BluetoothTests {
         let serve = Process()
         serve.executableURL = URL(fileURLWithPath: Workspace.kidneyhub)
         serve.arguments = [
-            "serve", "--store", workspace.storePath, "--adapters-dir", workspace.adaptersDirectory,
+            "serve", "--no-http", "--store", workspace.storePath, "--adapters-dir", workspace.adaptersDirectory,
             "--sync-interval", "1",
         ]
         serve.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

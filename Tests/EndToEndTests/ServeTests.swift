@@ -23,7 +23,7 @@ struct ServeTests {
         #expect(terms.status == 0, "\(terms.stderr)")
         let serve = try await CommandResult.run(
             Workspace.kidneyhub,
-            ["serve", "--store", store, "--adapters-dir", workspace.adaptersDirectory],
+            ["serve", "--no-http", "--store", store, "--adapters-dir", workspace.adaptersDirectory],
             timeout: .seconds(60)
         )
         #expect(serve.status != 0)
@@ -43,7 +43,7 @@ struct ServeTests {
         let serve = try CommandResult.start(
             Workspace.kidneyhub,
             [
-                "serve", "--store", workspace.storePath, "--adapters-dir", workspace.adaptersDirectory,
+                "serve", "--no-http", "--store", workspace.storePath, "--adapters-dir", workspace.adaptersDirectory,
                 "--sync-interval", "3600",
             ]
         )
@@ -83,7 +83,7 @@ struct ServeTests {
         let serve = try CommandResult.start(
             Workspace.kidneyhub,
             [
-                "serve", "--store", workspace.storePath, "--adapters-dir", workspace.adaptersDirectory,
+                "serve", "--no-http", "--store", workspace.storePath, "--adapters-dir", workspace.adaptersDirectory,
                 "--sync-interval", "3600",
             ]
         )

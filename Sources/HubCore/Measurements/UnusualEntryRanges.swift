@@ -41,8 +41,9 @@ public enum UnusualEntryRanges {
             guard let value = components[name], !row.usual.contains(value) else { continue }
             return MeasurementFieldError(
                 field: row.field,
+                // On lines of their own, so the message fits a 100-column terminal.
                 reason: "\(text(value)) mmHg is outside the usual \(text(row.usual.lowerBound))–"
-                    + "\(text(row.usual.upperBound)) mmHg (\(row.source)); check the numbers, or confirm the reading "
+                    + "\(text(row.usual.upperBound)) mmHg\n(\(row.source));\ncheck the numbers, or confirm the reading "
                     + "is right with --confirm-unusual"
             )
         }

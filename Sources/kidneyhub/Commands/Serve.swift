@@ -52,9 +52,12 @@ struct Serve: AsyncParsableCommand {
         let app = try store.openForWriting()
         // Unbuffered, so whoever watches `serve` sees it at once.
         let say: @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
+        let warn: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
         var companions: [(name: String, service: any Service)] = []
         if !noHttp, let address = WebAddress(parsing: http) {
-            companions.append((name: "web app", service: try WebServer(app: app, address: address, announce: say)))
+            companions.append(
+                (name: "web app", service: try WebServer(app: app, address: address, announce: say, warn: warn))
+            )
         }
         let daemon = HubDaemon(
             app: app,
