@@ -13,7 +13,16 @@ for product in kidneyhub-simulator kidneyhub-garmin-fit kidneyhub-fitbit-export 
 done
 .build/debug/kidneyhub demo "$@"
 # Then the web app (issue 18) on the store the demo filled: `serve` prints the address and a one-time sign-in link.
-store="${KIDNEYHUB_STORE:-}"
+# The store the demo used: its --store if given, else $KIDNEYHUB_STORE, else the demo store.
+store=""
+arguments=("$@")
+for ((i = 0; i < ${#arguments[@]}; i++)); do
+    case "${arguments[i]}" in
+        --store) store="${arguments[i + 1]:-}" ;;
+        --store=*) store="${arguments[i]#--store=}" ;;
+    esac
+done
+store="${store:-${KIDNEYHUB_STORE:-}}"
 if [ -z "$store" ]; then
     data="${XDG_DATA_HOME:-}"
     case "$data" in /*) ;; *) data="$HOME/.local/share" ;; esac
