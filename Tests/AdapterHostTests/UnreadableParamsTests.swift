@@ -58,9 +58,14 @@ struct UnreadableParamsTests {
         let store = try HubDatabase.open(atPath: directory.file("store.sqlite"))
         let events = Mutex<[SupervisorEvent]>([])
         let logs = Mutex<[String]>([])
+        // A Python adapter can take seconds to start while the whole suite loads the machine; this test is about the
+        // -32602 answers, not the handshake's deadline.
+        var settings = AdapterSupervisor.Settings()
+        settings.timeouts.initialize = RequestTimeout(idle: .seconds(60), absolute: .seconds(60))
         let supervisor = AdapterSupervisor(
             adapter: adapter,
             sink: IngestPipeline(store: store),
+            settings: settings,
             onEvent: { event, _ in events.withLock { $0.append(event) } },
             onActivity: { _, activity in
                 if case .log(let line) = activity { logs.withLock { $0.append(line.message) } }
