@@ -204,11 +204,15 @@ struct FaultTests {
         defer { if hub.isRunning { kill(hub.processIdentifier, SIGKILL) } }
         var seen = 0
         try await eventually("the ingest to get going (10 000 readings stored; seen \(seen))", within: .seconds(120)) {
-            guard FileManager.default.fileExists(atPath: workspace.storePath),
-                let store = try? HubDatabase.open(atPath: workspace.storePath)
-            else { return false }
-            seen =
-                (try? store.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM measurement") ?? 0 }) ?? 0
+            let storePath = workspace.storePath
+            seen = await offCooperativePool {
+                guard FileManager.default.fileExists(atPath: storePath),
+                    let store = try? HubDatabase.open(atPath: storePath)
+                else { return 0 }
+                return
+                    (try? store.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM measurement") ?? 0 })
+                    ?? 0
+            }
             return seen >= 10_000
         }
         kill(hub.processIdentifier, SIGKILL)

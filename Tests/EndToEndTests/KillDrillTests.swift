@@ -32,7 +32,7 @@ struct KillDrillTests {
         return (0..<count).map { _ in Int.random(in: low...high, using: &generator) }.sorted()
     }
 
-    private func counts(_ storePath: String) -> (rows: Int, distinct: Int)? {
+    private static func counts(_ storePath: String) -> (rows: Int, distinct: Int)? {
         guard FileManager.default.fileExists(atPath: storePath), let store = try? HubDatabase.open(atPath: storePath)
         else { return nil }
         return try? store.pool.read { db in
@@ -53,11 +53,12 @@ struct KillDrillTests {
         let hub = try CommandResult.start(Workspace.kidneyhub, arguments)
         defer { if hub.isRunning { kill(hub.processIdentifier, SIGKILL) } }
         try await eventually("\(what) to store \(threshold) readings (seed \(Self.seed))", within: .seconds(180)) {
-            !hub.isRunning || (counts(storePath)?.rows ?? 0) >= threshold
+            guard hub.isRunning else { return true }
+            return (await offCooperativePool { Self.counts(storePath) }?.rows ?? 0) >= threshold
         }
         if hub.isRunning { kill(hub.processIdentifier, SIGKILL) }
         await CommandResult.waitForExit(hub)
-        let now = try #require(counts(storePath))
+        let now = try #require(Self.counts(storePath))
         #expect(
             now.rows == now.distinct,
             "\(what): a reading stored twice after a kill at \(threshold) (seed \(Self.seed))"
@@ -86,7 +87,7 @@ struct KillDrillTests {
         await expectNoLeftovers(workspace)
         let resumed = try await workspace.kidneyhub(["devices", "sync", "meter", "--adapter", "simulator"])
         #expect(resumed.status == 0, "the last sync failed: \(resumed.stderr)")
-        let final = try #require(counts(workspace.storePath))
+        let final = try #require(Self.counts(workspace.storePath))
         #expect(final.rows == total && final.distinct == total, "\(final) of \(total) (seed \(Self.seed))")
         await expectNoLeftovers(workspace)
     }
@@ -125,7 +126,7 @@ struct KillDrillTests {
         await expectNoLeftovers(workspace)
         let again = try await workspace.kidneyhub(["import", export])
         #expect(again.status == 0, "the last import failed: \(again.stderr)")
-        let final = try #require(counts(workspace.storePath))
+        let final = try #require(Self.counts(workspace.storePath))
         #expect(final.rows == total && final.distinct == total, "\(final) of \(total) (seed \(Self.seed))")
         await expectNoLeftovers(workspace)
     }
