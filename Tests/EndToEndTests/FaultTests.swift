@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HubRecords
 import HubStore
+import Synchronization
 import TestSupport
 import Testing
 
@@ -203,12 +204,16 @@ struct FaultTests {
         // A wait that times out throws: the sync must not run on after the test.
         defer { if hub.isRunning { kill(hub.processIdentifier, SIGKILL) } }
         var seen = 0
+        let opened = Mutex<HubDatabase?>(nil)
         try await eventually("the ingest to get going (10 000 readings stored; seen \(seen))", within: .seconds(120)) {
             let storePath = workspace.storePath
             seen = await offCooperativePool {
-                guard FileManager.default.fileExists(atPath: storePath),
+                // Opened once: opening checks the schema and can wait for the hub's writes; reading does not (WAL).
+                if opened.withLock({ $0 }) == nil, FileManager.default.fileExists(atPath: storePath) {
                     let store = try? HubDatabase.open(atPath: storePath)
-                else { return 0 }
+                    opened.withLock { $0 = store }
+                }
+                guard let store = opened.withLock({ $0 }) else { return 0 }
                 return
                     (try? store.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM measurement") ?? 0 })
                     ?? 0
