@@ -59,9 +59,10 @@ struct UnreadableParamsTests {
         let events = Mutex<[SupervisorEvent]>([])
         let logs = Mutex<[String]>([])
         // A Python adapter can take seconds to start while the whole suite loads the machine; this test is about the
-        // -32602 answers, not the handshake's deadline.
+        // -32602 answers, not the handshake's or the ping's deadline.
         var settings = AdapterSupervisor.Settings()
         settings.timeouts.initialize = RequestTimeout(idle: .seconds(60), absolute: .seconds(60))
+        settings.timeouts.ping = RequestTimeout(idle: .seconds(60), absolute: .seconds(60))
         let supervisor = AdapterSupervisor(
             adapter: adapter,
             sink: IngestPipeline(store: store),
