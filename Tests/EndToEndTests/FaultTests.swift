@@ -195,8 +195,7 @@ struct FaultTests {
         let workspace = try Workspace()
         defer { workspace.remove() }
         try await workspace.acceptTerms()
-        // Large enough that the kill lands mid-ingest even when the poll lags on a loaded machine.
-        let total = 300_000
+        let total = 100_000
         try workspace.installSimulator(scenario: bulkScenario(total))
         let arguments = [
             "devices", "sync", "meter", "--adapter", "simulator", "--store", workspace.storePath,
