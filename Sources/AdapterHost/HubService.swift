@@ -306,13 +306,15 @@ public actor HubService {
         return states
     }
 
-    /// Stops every adapter gracefully and writes the last events.
+    /// Stops every adapter gracefully, waits for the post-commit work of every stored batch (alerts, goals), and
+    /// writes the last events.
     public func stop() async {
         await withTaskGroup(of: Void.self) { group in
             for creation in supervisors.values {
                 group.addTask { await (try? await creation.value)?.stop() }
             }
         }
+        await sink.drainPostCommitWork()
         await events.flush()
     }
 

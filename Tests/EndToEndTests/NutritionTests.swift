@@ -233,7 +233,10 @@ import Testing
             ["log", "edit", "\(bananaId)", "--amount", "2", "--unit", "large", "--meal", "lunch"]
         )
         #expect(edited.status == 0, "\(edited.stderr)")
-        #expect(edited.stdout.contains("lunch: 2 large Bananas, raw (272 g):\n  potassium 973.8 mg"), "\(edited.stdout)")
+        #expect(
+            edited.stdout.contains("lunch: 2 large Bananas, raw (272 g):\n  potassium 973.8 mg"),
+            "\(edited.stdout)"
+        )
         let refused = try await run(workspace, ["log", "edit", "\(bananaId)", "--unit", "slab"])
         #expect(refused.status != 0 && refused.stderr.contains("its units are"), "\(refused.stderr)")
         #expect(try await run(workspace, ["log", "delete", "\(teaId)"]).status == 0)

@@ -73,7 +73,7 @@ struct HubDaemonTests {
             logger: Logger(label: "test.daemon")
         )
         let running = Task { try await group.run() }
-        try await eventually("the daemon opened its control socket") {
+        try await eventually("the daemon opened its control socket", within: .seconds(120)) {
             FileManager.default.fileExists(atPath: ControlServer.socketPath(forStore: storePath))
         }
         let second = HubDaemon(app: app, configuration: HubDaemon.Configuration(adapters: devices.setup))

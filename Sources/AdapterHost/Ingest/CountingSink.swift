@@ -34,6 +34,11 @@ final class CountingSink: MeasurementSink {
         self.pipeline = pipeline
     }
 
+    /// Returns once the post-commit hook has finished with every batch committed so far.
+    func drainPostCommitWork() async {
+        await pipeline.drainPostCommitWork()
+    }
+
     func startCounting(_ key: Key) {
         counts.withLock { $0[key] = Counts() }
     }

@@ -18,6 +18,11 @@ public struct IngestPipeline: MeasurementSink {
         self.hooks = PostCommitQueue(hook)
     }
 
+    /// Returns once the post-commit hook has finished with every batch committed so far.
+    public func drainPostCommitWork() async {
+        await hooks.drain()
+    }
+
     public func prepare(_ request: SubmitMeasurementsRequest, from adapterId: String) -> Result<PreparedBatch, RPCError>
     {
         switch RecordValidation.validate(request, adapterId: adapterId) {

@@ -203,7 +203,8 @@ public struct ReportCardService: Sendable {
                 }
             names += servings.prefix(3).map {
                 let amount = AdviceNumber.text($0.serving.nutrients[nutrient] ?? 0)
-                return "\($0.food.name) (\($0.measure): \(subject.rawValue) \(amount) \(NutrientUnitText.text(nutrient.unit)))"
+                return
+                    "\($0.food.name) (\($0.measure): \(subject.rawValue) \(amount) \(NutrientUnitText.text(nutrient.unit)))"
             }
         }
         return names

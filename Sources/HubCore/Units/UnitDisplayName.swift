@@ -23,4 +23,10 @@ public enum UnitDisplayName {
 
     /// The name people read for `code`; a code without a special name is already readable (`kg`, `mg/dL`, `mmol/L`).
     public static func text(_ code: String) -> String { names[code] ?? code }
+
+    /// The UCUM code of a unit a person typed by its display name (`lb` is `[lb_av]`); anything else as given.
+    public static func code(_ typed: String) -> String { codes[typed] ?? typed }
+
+    /// The table read the other way.
+    static let codes = Dictionary(uniqueKeysWithValues: names.map { ($1, $0) })
 }

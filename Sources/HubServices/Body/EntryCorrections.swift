@@ -61,7 +61,7 @@ extension WeightService {
             replacement: RawMeasurement(
                 kind: MeasurementKind.bodyWeight.rawValue,
                 value: value,
-                unit: unit == "lb" ? "[lb_av]" : unit
+                unit: UnitDisplayName.code(unit)
             ),
             confirmUnusual: false,
             profile: stored

@@ -68,7 +68,7 @@ public struct WeightService: Sendable {
         let reading = RawMeasurement(
             kind: MeasurementKind.bodyWeight.rawValue,
             value: value,
-            unit: unit == "lb" ? "[lb_av]" : unit,
+            unit: UnitDisplayName.code(unit),
             effectiveTime: try EntryTimeText.rfc3339(at, profile: stored.profile, now: app.now()),
             context: phase.map { RawMeasurementContext(dialysisPhase: $0.rawValue) }
         )

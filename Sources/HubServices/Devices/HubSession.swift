@@ -42,7 +42,7 @@ extension HubApplication {
         do {
             let result = try await body(hub)
             await hub.stop()
-            // The hook runs on its own queue and may not have reached the last batches before the process exits.
+            // Weights stored by an earlier process that exited before its post-commit work (a kill) get their phase.
             await work.catchUp()
             lock.release()
             return result

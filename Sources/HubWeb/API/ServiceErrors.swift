@@ -10,7 +10,12 @@ enum ServiceErrors {
         case let error as PatientRecordError:
             switch error {
             case .termsNotAccepted, .termsChanged:
-                return Problem(status: .conflict, title: "Accept the terms first", detail: error.description, field: "terms")
+                return Problem(
+                    status: .conflict,
+                    title: "Accept the terms first",
+                    detail: error.description,
+                    field: "terms"
+                )
             case .database:
                 return Problem(status: .internalServerError, title: "The store could not be read or written")
             case .unknownProfile, .profileNotChosen, .noProfile:
@@ -23,7 +28,12 @@ enum ServiceErrors {
         case let error as EntryRefused:
             return Problem(status: .unprocessableContent, title: "Not stored", detail: error.description)
         case let error as ProfileError:
-            return Problem(status: .unprocessableContent, title: "Profile not saved", detail: error.description, field: "profile")
+            return Problem(
+                status: .unprocessableContent,
+                title: "Profile not saved",
+                detail: error.description,
+                field: "profile"
+            )
         case let error as HTTPError:
             return Problem(status: error.status, title: error.body ?? error.status.reasonPhrase)
         default:

@@ -55,6 +55,12 @@ enum AppStyle {
         @media (max-width: 480px) {
           dl.pairs { grid-template-columns: 1fr; }
           main { padding: .75rem; }
+          /* A phone's 360 px: smaller, tighter cells; a number stays with its unit except in the last column, which
+             wraps, so four columns fit. */
+          table { font-size: .875rem; }
+          th, td { padding: .35rem .2rem; }
+          td.num { white-space: nowrap; }
+          td.num:last-child { white-space: normal; }
         }
         """#
 }

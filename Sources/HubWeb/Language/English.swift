@@ -36,6 +36,7 @@ enum English {
         .todayTitle: "Today", .intakeHeading: "Intake against your limits",
         .intakeCaption: "What you had today, your daily limit and what is left", .subject: "Nutrient",
         .soFar: "So far", .limit: "Limit", .left: "Left", .overBy: "Over by", .noLimitSet: "No limit set",
+        .shortBy: "Short by",
         .potassium: "Potassium", .phosphorus: "Phosphorus", .sodium: "Sodium", .protein: "Protein", .fluid: "Fluid",
         .dialysisHeading: "Dialysis day", .preWeight: "Weight before dialysis",
         .postWeight: "Weight after the last session",

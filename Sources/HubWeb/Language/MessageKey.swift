@@ -11,7 +11,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case fluidUnit, createProfile, profileNotSaved
     case categoryG1, categoryG2, categoryG3a, categoryG3b, categoryG4, categoryG5, categoryHemodialysis,
         categoryPeritoneal, categoryTransplant
-    case todayTitle, intakeHeading, intakeCaption, subject, soFar, limit, left, overBy, noLimitSet
+    case todayTitle, intakeHeading, intakeCaption, subject, soFar, limit, left, overBy, noLimitSet, shortBy
     case potassium, phosphorus, sodium, protein, fluid
     case dialysisHeading, preWeight, postWeight, gain, gainLine, gainMissing, gainOverLine, gainUnderLine
     case alertsHeading, noAlerts, goalsHeading, noGoals, loggedFood, loggedFluid, savedWeight, savedBloodPressure

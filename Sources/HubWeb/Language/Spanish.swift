@@ -39,6 +39,7 @@ enum Spanish {
         .todayTitle: "Hoy", .intakeHeading: "Lo que ha tomado frente a sus límites",
         .intakeCaption: "Lo que tomó hoy, su límite diario y lo que queda", .subject: "Nutriente",
         .soFar: "Hasta ahora", .limit: "Límite", .left: "Queda", .overBy: "Se pasa en", .noLimitSet: "Sin límite",
+        .shortBy: "Faltan",
         .potassium: "Potasio", .phosphorus: "Fósforo", .sodium: "Sodio", .protein: "Proteína", .fluid: "Líquidos",
         .dialysisHeading: "Día de diálisis", .preWeight: "Peso antes de la diálisis",
         .postWeight: "Peso después de la última sesión",

@@ -33,14 +33,28 @@ struct TodayPage {
                 ? summary.intake.fluidMilliliters
                 : (subject.nutrient.map { summary.intake.nutrients[$0].value } ?? 0)
             let unit = subject.unit
-            let limitText = standing?.limit.maximum.map { "\(language.number($0)) \(unit)" } ?? t(.noLimitSet)
+            var limitText = t(.noLimitSet)
             var leftText = "–"
             var rowClass = ""
-            if let maximum = standing?.limit.maximum {
-                let left = maximum - total
-                leftText =
-                    left >= 0 ? "\(language.number(left)) \(unit)" : "\(t(.overBy)) \(language.number(-left)) \(unit)"
-                if left < 0 { rowClass = " class=\"over\"" }
+            if let standing {
+                // Both bounds where the stage has both (protein on dialysis): a minimum is a goal, not a ceiling.
+                let limit = standing.limit
+                limitText =
+                    switch (limit.minimum, limit.maximum) {
+                    case let (low?, high?): "\(language.number(low))–\(language.number(high)) \(unit)"
+                    case let (low?, nil): "≥ \(language.number(low)) \(unit)"
+                    case let (nil, high?): "≤ \(language.number(high)) \(unit)"
+                    case (nil, nil): t(.noLimitSet)
+                    }
+                if let short = limit.shortfall(of: standing.total) {
+                    leftText = "\(t(.shortBy)) \(language.number(short)) \(unit)"
+                } else if let room = limit.room(after: standing.total) {
+                    leftText =
+                        room >= 0
+                        ? "\(language.number(room)) \(unit)"
+                        : "\(t(.overBy)) \(language.number(-room)) \(unit)"
+                    if room < 0 { rowClass = " class=\"over\"" }
+                }
             }
             rows += """
                 <tr\(rowClass) data-subject="\(subject.rawValue)"><th scope="row">\(t(subject.messageKey))</th>\
@@ -94,8 +108,9 @@ struct TodayPage {
             let percentText = percent.map { " (\(language.number($0, digits: 1)) %)" } ?? ""
             html += "<dt>\(t(.gain))</dt><dd id=\"gain\" data-kilograms=\"\(gain.kilograms)\">"
             html += "\(kg(gain.kilograms))\(percentText)"
-            if let percent {
-                let over = percent >= InterdialyticGainThresholds.teachingLimitPercent
+            // The line and the judgement are Clinical's (the alert level at 4 % of dry weight).
+            if let level = InterdialyticGainThresholds.standard.level(of: gain) {
+                let over = level == .alert
                 html +=
                     " <strong class=\"\(over ? "over" : "ok")\">\(t(over ? .gainOverLine : .gainUnderLine))</strong>"
             }

@@ -23,9 +23,9 @@ struct WeightPage {
             .pre: t(.phasePre), .post: t(.phasePost), .intra: t(.phaseIntra), .noDialysis: t(.phaseNone),
         ]
         let rows = listing.weights.suffix(10).reversed().map { weight in
-            let time = RFC3339.format(epochMilliseconds: weight.startMs, utcOffsetSeconds: weight.utcOffsetSeconds)
+            let time = LocalMinute.text(epochMilliseconds: weight.startMs, utcOffsetSeconds: weight.utcOffsetSeconds)
             return """
-                <tr><td>\(esc(String(time.prefix(16)).replacingOccurrences(of: "T", with: " ")))</td>\
+                <tr><td>\(esc(time))</td>\
                 <td class="num">\(language.number(weight.kilograms, digits: 1)) kg</td>\
                 <td>\(weight.phase.phase.flatMap { phaseName[$0] } ?? "?")</td></tr>
                 """

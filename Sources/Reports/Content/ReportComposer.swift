@@ -229,7 +229,8 @@ public enum ReportComposer {
     /// dialysis units judge a gain), in kg otherwise; sessions at or over the line drawn in red and listed.
     static func gainChart(_ data: ReportData) -> [ReportBlock] {
         guard !data.gains.isEmpty else { return [] }
-        let limit = InterdialyticGainThresholds.standard.alertPercent
+        let thresholds = InterdialyticGainThresholds.standard
+        let limit = thresholds.alertPercent
         let percents = data.gains.compactMap { gain in
             gain.percentOfDryWeight.map { (gain, $0) }
         }
@@ -251,12 +252,12 @@ public enum ReportComposer {
             ]
         }
         func points(_ over: Bool) -> [ChartPoint] {
-            percents.filter { ($0.1 >= limit) == over }.map {
+            percents.filter { (thresholds.level(ofPercent: $0.1) == .alert) == over }.map {
                 ChartPoint(x: Double($0.0.preWeight.epochMilliseconds), y: $0.1)
             }
         }
         var series = [ChartSeries(label: "gain", points: points(false), color: .blue, style: .bars)]
-        let over = percents.filter { $0.1 >= limit }
+        let over = percents.filter { thresholds.level(ofPercent: $0.1) == .alert }
         if !over.isEmpty {
             series.append(
                 ChartSeries(label: "at or over \(number(limit, 0)) %", points: points(true), color: .red, style: .bars)
@@ -530,11 +531,9 @@ public enum ReportComposer {
 
     /// An instant as local date and time to the minute, with the offset.
     static func minute(_ ms: Int64, _ data: ReportData) -> String {
-        let text = RFC3339.format(epochMilliseconds: ms, utcOffsetSeconds: data.utcOffsetSeconds)
-        // RFC 3339 here is `yyyy-MM-ddTHH:mm:ss.SSS±hh:mm`: keep the date, the minute and the offset.
-        guard text.count >= 16 else { return text }
-        let offset = text.hasSuffix("Z") ? "UTC" : "UTC" + String(text.suffix(6))
-        return "\(text.prefix(10)) \(text.dropFirst(11).prefix(5)) (\(offset))"
+        let offset = RFC3339.format(epochMilliseconds: ms, utcOffsetSeconds: data.utcOffsetSeconds).suffix(6)
+        let zone = offset.hasSuffix("Z") ? "UTC" : "UTC\(offset)"
+        return "\(LocalMinute.text(epochMilliseconds: ms, utcOffsetSeconds: data.utcOffsetSeconds)) (\(zone))"
     }
 
     static func xDomain(_ data: ReportData) -> ClosedRange<Double> {

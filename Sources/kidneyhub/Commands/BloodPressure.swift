@@ -198,14 +198,3 @@ extension BloodPressure {
         }
     }
 }
-
-/// Times for people: "2026-11-26 14:02" on the profile's clock.
-enum LocalMinute {
-    static func text(_ epochMilliseconds: Int64, in zone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = zone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: Date(timeIntervalSince1970: Double(epochMilliseconds) / 1000))
-    }
-}

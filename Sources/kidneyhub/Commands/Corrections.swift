@@ -1,6 +1,7 @@
 import ArgumentParser
 import Clinical
 import Foundation
+import HubCore
 import HubRecords
 import HubServices
 import TerminalOutput

@@ -16,7 +16,7 @@ struct Log: AsyncParsableCommand {
     /// An entry for people: what, when (to the minute, on the clock it was logged in) and how much on one line, its
     /// kidney nutrients on the next, each line within 100 columns.
     static func describe(_ entry: StoredIntakeEntry, width: Int = WrappedText.width) -> String {
-        let time = RFC3339.format(entry.takenAt).prefix(16).replacingOccurrences(of: "T", with: " ")
+        let time = LocalMinute.text(entry.takenAt)
         switch entry.kind {
         case .fluid:
             let line =
@@ -50,21 +50,12 @@ struct Log: AsyncParsableCommand {
         )
         @OptionGroup var store: StoreOptions
         @Argument(help: "The food: its name (or enough of it), or #ID.") var food: String
-        // Taken unconditionally, so that "-2" reaches the check below instead of being read as an option.
+        // Taken unconditionally, so that "-2" reaches the portion's own check instead of being read as an option.
         @Option(parsing: .unconditional, help: "How much, in --unit: a positive number (default 1).")
         var amount: Double?
         @Option(help: "g, oz or a household measure of the food (default: its usual household measure).")
         var unit: String?
 
-        func validate() throws {
-            guard let amount else { return }
-            guard amount.isFinite, amount > 0 else {
-                throw ValidationError(
-                    "--amount: \(NutrientText.number(amount)) is not a positive number;\ngive how much in --unit, "
-                        + "e.g. --amount 1.5 --unit cup"
-                )
-            }
-        }
         @Option(help: ArgumentHelp("The meal.", valueName: "breakfast|lunch|dinner|snack")) var meal: String
         @Option(help: ArgumentHelp("When (default: now).", valueName: "YYYY-MM-DDTHH:MM")) var at: String?
         @Option(help: "The profile (needed when the store holds several).") var profile: String?

@@ -89,11 +89,4 @@ import Testing
                 == "Weight gain between dialysis sessions 4.3 %: too high"
         )
     }
-
-    @Test func unitCodesReadAsPeopleWriteThem() {
-        #expect(UnitDisplayName.text("mm[Hg]") == "mmHg")
-        #expect(UnitDisplayName.text("[lb_av]") == "lb")
-        #expect(UnitDisplayName.text("meq/L") == "mEq/L")
-        #expect(UnitDisplayName.text("mg/dL") == "mg/dL")
-    }
 }
