@@ -531,6 +531,7 @@ let package = Package(
             dependencies: [
                 "AdapterProtocol",
                 "Importers",
+                "TestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings
@@ -615,6 +616,7 @@ let package = Package(
                 "AdapterProtocol",
                 "Glucometers",
                 "MeterSimulators",
+                "TestSupport",
                 "USBTransport",
             ],
             swiftSettings: swiftSettings

@@ -61,7 +61,7 @@ public final class PrivateBluetoothBus: Sendable {
         daemon.arguments = ["--config-file=\(directory)/bus.conf", "--nofork", "--nopidfile"]
         daemon.standardOutput = FileHandle.nullDevice
         daemon.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try daemon.run()
+        try ProcessLauncher.run(daemon)
         // The socket file appears before the daemon accepts on it: the wait is over when a connection succeeds.
         let worker = DBusWorker(label: "kidneyhub.test.bluez-start")
         var connection: DBusConnection?
@@ -86,7 +86,7 @@ public final class PrivateBluetoothBus: Sendable {
         _ = FileManager.default.createFile(atPath: "\(directory)/mock.stderr", contents: nil)
         mock.standardError = FileHandle(forWritingAtPath: "\(directory)/mock.stderr")
         do {
-            try mock.run()
+            try ProcessLauncher.run(mock)
         } catch {
             control.close()
             kill(daemon.processIdentifier, SIGKILL)

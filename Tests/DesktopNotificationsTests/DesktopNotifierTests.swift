@@ -105,7 +105,7 @@ final class PrivateSessionBus: Sendable {
         daemon.arguments = ["--session", "--address=\(address)", "--nofork", "--nopidfile"]
         daemon.standardOutput = FileHandle.nullDevice
         daemon.standardError = FileHandle.nullDevice
-        try daemon.run()
+        try ProcessLauncher.run(daemon)
         try await eventually("the session bus socket at \(socket)", within: .seconds(20)) {
             FileManager.default.fileExists(atPath: socket)
         }
@@ -119,7 +119,12 @@ final class PrivateSessionBus: Sendable {
         mock.environment = environment
         mock.standardOutput = FileHandle.nullDevice
         mock.standardError = FileHandle.nullDevice
-        try mock.run()
+        do {
+            try ProcessLauncher.run(mock)
+        } catch {
+            daemon.terminate()
+            throw error
+        }
         let bus = PrivateSessionBus(directory: directory, address: address, daemon: daemon, mock: mock)
         let worker = DBusWorker(label: "kidneyhub.test.session-bus")
         try await eventually("org.freedesktop.Notifications on the session bus", within: .seconds(20)) {

@@ -362,7 +362,7 @@ struct BluetoothTests {
         serve.standardInput = FileHandle.nullDevice
         serve.standardOutput = FileHandle.nullDevice
         serve.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        try serve.run()
+        try ProcessLauncher.run(serve)
         return (serve, { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" })
     }
 

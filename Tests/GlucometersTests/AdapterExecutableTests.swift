@@ -1,6 +1,7 @@
 import Foundation
 import Glucometers
 import MeterSimulators
+import TestSupport
 import Testing
 import USBTransport
 
@@ -34,12 +35,15 @@ struct AdapterExecutableTests {
         return try await BlockingWork.run { () throws -> Attach in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: path)
-            let input = Pipe()
-            let output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
+            var input = Pipe()
+            var output = Pipe()
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            try ProcessLauncher.run(process) {
+                input = Pipe()
+                output = Pipe()
+                process.standardInput = input
+                process.standardOutput = output
+            }
             // A stuck adapter fails the test instead of hanging it.
             let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
             DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)

@@ -1,6 +1,7 @@
 import Foundation
 import HubRecords
 import HubStore
+import TestSupport
 import Testing
 
 /// One hub per store: the flock on `<store>.lock`.
@@ -76,7 +77,7 @@ struct StoreLockTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
         process.arguments = ["--nonblock", path, "true"]
-        try process.run()
+        try ProcessLauncher.run(process)
         process.waitUntilExit()
         return process.terminationStatus
     }

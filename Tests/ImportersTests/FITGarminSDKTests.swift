@@ -1,5 +1,6 @@
 import AdapterProtocol
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Importers
@@ -15,12 +16,15 @@ import Testing
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
                 process.arguments = ["python3", "-c", script] + arguments
-                let output = Pipe()
-                let errors = Pipe()
-                process.standardOutput = output
-                process.standardError = errors
+                var output = Pipe()
+                var errors = Pipe()
                 do {
-                    try process.run()
+                    try ProcessLauncher.run(process) {
+                        output = Pipe()
+                        errors = Pipe()
+                        process.standardOutput = output
+                        process.standardError = errors
+                    }
                     let data = output.fileHandleForReading.readDataToEndOfFile()
                     let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                     process.waitUntilExit()

@@ -40,14 +40,17 @@ public struct CommandResult: Sendable {
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        var pipes: (out: Pipe, err: Pipe)?
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ProcessLauncher.run(process) {
+            let made = (out: Pipe(), err: Pipe())
+            process.standardOutput = made.out
+            process.standardError = made.err
+            pipes = made
+        }
         startedProcesses.withLock { _ = $0.insert(process.processIdentifier) }
-        let collected = DrainedPipes(out: out, err: err)
+        guard let pipes else { preconditionFailure("ProcessLauncher.run returned without preparing") }
+        let collected = DrainedPipes(out: pipes.out, err: pipes.err)
         let deadline = ContinuousClock.now + timeout
         while process.isRunning {
             if ContinuousClock.now > deadline {
@@ -80,7 +83,7 @@ public struct CommandResult: Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ProcessLauncher.run(process)
         startedProcesses.withLock { _ = $0.insert(process.processIdentifier) }
         return process
     }

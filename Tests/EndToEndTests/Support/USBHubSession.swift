@@ -30,7 +30,7 @@ final class USBHubSession {
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ProcessLauncher.run(process)
     }
 
     /// A test that throws before `stop()` (a wait that timed out) must not leave serve running; its adapters see
