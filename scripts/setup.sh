@@ -15,6 +15,8 @@ python_tools=(pytest jsonschema referencing)
 # Import adapters (issue 7): libxml2 streams Apple Health exports; Garmin's FIT SDK cross-checks the FIT reader.
 debian_packages+=(libxml2-dev)
 python_tools+=(garmin-fit-sdk)
+# The care-team server (issue 20): PostgreSQL for its store and the tests' throwaway clusters, curl for clinic.sh.
+debian_packages+=(postgresql curl)
 # FIT files from real devices (issue 21): fitparse, an independent decoder, cross-checks the importer on them.
 python_tools+=(fitparse)
 
