@@ -7,7 +7,7 @@ import Testing
 struct BadInputTests {
     @Test("wrong types, out-of-range values and unknown fields answer 400 naming the field; nothing is written")
     func fieldErrors() async throws {
-        try await CareHarness.with { harness in
+        try await CareHarness.with { harness async throws in
             let clinic = try await harness.clinic("North")
             let ada = try await harness.patient("9000000001", in: clinic)
             let cases: [(body: String, expected: String)] = [
@@ -61,7 +61,7 @@ struct BadInputTests {
 
     @Test("a malformed body is 400, an oversized one 413, an unknown media type 415; none writes anything")
     func unreadableBodies() async throws {
-        try await CareHarness.with { harness in
+        try await CareHarness.with { harness async throws in
             let clinic = try await harness.clinic("North")
             let ada = try await harness.patient("9000000001", in: clinic)
             #expect(
@@ -83,7 +83,7 @@ struct BadInputTests {
 
     @Test("registering a patient twice answers 400 on nhs_number and keeps one account; a role flag is ignored")
     func duplicatesAndRoleFlags() async throws {
-        try await CareHarness.with { harness in
+        try await CareHarness.with { harness async throws in
             let clinic = try await harness.clinic("North")
             let body =
                 #"{"nhs_number":"9000000001","first_name":"Ada","password":"pw","drug_course_id":"1","month_of_treatment":2,"is_clinician":true,"role":"administrator"}"#
@@ -116,7 +116,7 @@ struct BadInputTests {
 
     @Test("the portal's multipart and URL-encoded forms register patients as JSON does")
     func forms() async throws {
-        try await CareHarness.with { harness in
+        try await CareHarness.with { harness async throws in
             let clinic = try await harness.clinic("North")
             let boundary = "XyZ123"
             let parts = [

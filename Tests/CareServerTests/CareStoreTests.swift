@@ -22,7 +22,7 @@ struct CareStoreTests {
 
     @Test("migrations are applied once, in order, and recorded with their versions")
     func migrationsApplyOnce() async throws {
-        try await withStore { store, _ in
+        try await withStore { store, _ async throws in
             #expect(try await store.migrate() == [1, 2, 3])
             #expect(try await store.migrate() == [])
             #expect(try await store.appliedVersions() == [1, 2, 3])
@@ -31,7 +31,7 @@ struct CareStoreTests {
 
     @Test("a duplicate username writes nothing and says so")
     func duplicateUsername() async throws {
-        try await withStore { store, _ in
+        try await withStore { store, _ async throws in
             try await store.migrate()
             let clinic = try await store.clinic(named: "North")
             let new = NewAccount(
@@ -51,7 +51,7 @@ struct CareStoreTests {
 
     @Test("a symptom list is stored in one row with its entries in order, and read back by its owner's id")
     func symptomListRoundTrip() async throws {
-        try await withStore { store, _ in
+        try await withStore { store, _ async throws in
             try await store.migrate()
             let clinic = try await store.clinic(named: "North")
             let patient = try await store.createAccount(
@@ -82,7 +82,7 @@ struct CareStoreTests {
 
     @Test("the database itself refuses a scale outside 0 to 10, and the refused list leaves no row and no audit")
     func scaleCheckInDatabase() async throws {
-        try await withStore { store, _ in
+        try await withStore { store, _ async throws in
             try await store.migrate()
             let clinic = try await store.clinic(named: "North")
             let patient = try await store.createAccount(

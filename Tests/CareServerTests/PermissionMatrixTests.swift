@@ -209,7 +209,7 @@ struct PermissionMatrixTests {
 
     @Test("every role, endpoint and record answers as expected, and refusals leak nothing")
     func matrix() async throws {
-        try await CareHarness.with { harness in
+        try await CareHarness.with { harness async throws in
             let world = try await Self.world(harness)
             var checked = 0
             for endpoint in Self.endpoints() {
@@ -243,7 +243,7 @@ struct PermissionMatrixTests {
 
     @Test("an unknown list is 404 for a patient; a revoked caregiver reads nothing")
     func unknownAndRevoked() async throws {
-        try await CareHarness.with { harness in
+        try await CareHarness.with { harness async throws in
             let world = try await Self.world(harness)
             let patient = try #require(world.tokens[.patient])
             #expect(try await harness.send(.get, "/sym/999999999/", token: patient).status == .notFound)
@@ -269,7 +269,7 @@ struct PermissionMatrixTests {
 
     @Test("reads and writes of patient data are in the audit log, with who, what and where, and no patient data")
     func auditLog() async throws {
-        try await CareHarness.with { harness in
+        try await CareHarness.with { harness async throws in
             let world = try await Self.world(harness)
             let own = try #require(world.records[.own])
             _ = try await harness.send(.get, "/patients/\(own.patientID)/symptoms/", token: world.tokens[.patient])

@@ -2,13 +2,14 @@ import CareServer
 import CareServerStore
 import Foundation
 import HTTPTypes
+import PostgresNIO
 import Testing
 
 @Suite("Care server sign-in, tokens and limits")
 struct SignInTests {
     @Test("a sign-in returns the account's one token until it is revoked; the stored hash is bcrypt at cost 10")
     func tokenLifecycle() async throws {
-        try await CareHarness.with { harness in
+        try await CareHarness.with { harness async throws in
             let clinic = try await harness.clinic("North")
             let ada = try await harness.patient("9000000001", in: clinic)
             #expect(ada.token.count == 40 && ada.token.allSatisfy(\.isHexDigit))
@@ -31,7 +32,7 @@ struct SignInTests {
 
     @Test("the database holds no token: only its SHA-256, so a copy of the database signs nobody in")
     func tokensStoredHashed() async throws {
-        try await CareHarness.with { harness in
+        try await CareHarness.with { harness async throws in
             let clinic = try await harness.clinic("North")
             let ada = try await harness.patient("9000000001", in: clinic)
             let rows = try await harness.server.store.client.query("SELECT encode(token_hash, 'hex') FROM access_token")
@@ -45,7 +46,7 @@ struct SignInTests {
 
     @Test("wrong passwords answer 400 until the account's limit, then 429 even with the right one")
     func rateLimitPerAccount() async throws {
-        try await CareHarness.with(configure: { $0.failedSignInsPerAccount = 3 }) { harness in
+        try await CareHarness.with(configure: { $0.failedSignInsPerAccount = 3 }) { harness async throws in
             let clinic = try await harness.clinic("North")
             let ada = try await harness.patient("9000000001", in: clinic)
             for _ in 0..<3 {
@@ -75,7 +76,7 @@ struct SignInTests {
 
     @Test("failures from one address across accounts reach the address's limit (429)")
     func rateLimitPerAddress() async throws {
-        try await CareHarness.with(configure: { $0.failedSignInsPerAddress = 4 }) { harness in
+        try await CareHarness.with(configure: { $0.failedSignInsPerAddress = 4 }) { harness async throws in
             for n in 0..<4 {
                 let wrong = try await harness.send(
                     .post,
@@ -96,7 +97,7 @@ struct SignInTests {
 
     @Test("a one-time sign-in link works once")
     func oneTimeLink() async throws {
-        try await CareHarness.with { harness in
+        try await CareHarness.with { harness async throws in
             let link = try await harness.server.firstAdministratorLink(clinicName: "North", baseURL: "")
             #expect(try await harness.send(.get, link).status == .ok)
             #expect(try await harness.send(.get, link).status == .notFound)

@@ -17,11 +17,4 @@ enum KnownFields {
             errors.add(key, "Unknown field.")
         }
     }
-
-    /// The same check for a list item, as a nested failure.
-    static func checkItem(_ fields: [String: JSONValue], allowed: Set<String>) -> [String: FieldErrors] {
-        var errors = FieldErrorCollector()
-        check(fields, allowed: allowed, into: &errors)
-        return errors.fields
-    }
 }
