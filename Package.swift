@@ -42,18 +42,23 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // HubDaemon (issue 16): the daemon's services, signals and graceful shutdown.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // The care-team server (issue 20). Build cost, first debug build on this 2-core machine: postgres-nio brings
-        // swift-nio, swift-nio-ssl (BoringSSL) and swift-crypto, about 4 to 5 minutes together; hummingbird adds
-        // swift-nio-extras, nio-http2 and async-http-client (its testing client), about 3 minutes more;
-        // hummingbird-auth's bcrypt is one small C file (seconds). Hummingbird's default traits are off (no
-        // swift-configuration), which saves about a minute.
-        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // HubWeb (issue 18): the web app's HTTP server, and bcrypt for its passphrase. Build cost: Hummingbird brings
+        // swift-nio, swift-nio-extras, swift-http-types, swift-async-algorithms, swift-metrics and
+        // swift-distributed-tracing (a first debug build about 3 to 5 minutes on 2 cores, up to 3 times that under
+        // load); hummingbird-auth's HummingbirdBcrypt adds one small C target (seconds). Hummingbird's default
+        // traits are off (no swift-configuration; neither HubWeb nor the care-team server uses it), which saves
+        // about a minute.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // Already built for Hummingbird; named so HubWeb and the care-team server may import HTTPTypes themselves.
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The care-team server (issue 20). Build cost, first debug build on this 2-core machine: postgres-nio brings
+        // swift-nio-ssl (BoringSSL) and swift-crypto, about 4 to 5 minutes together; Hummingbird's testing client
+        // (async-http-client, nio-http2) about 3 minutes more.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // MARK: AdapterProtocol: the wire contract shared by the hub and Swift adapters.
@@ -397,6 +402,42 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: HubWeb (issue 18): the web app on Hummingbird 2: server-rendered pages, a JSON API, sessions, CSRF and
+        // Host checks. It calls HubServices only and holds no rule.
+        .target(
+            name: "HubWeb",
+            dependencies: [
+                "Care",
+                "Clinical",
+                "HubCore",
+                "HubRecords",
+                "HubServices",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HubWebTests",
+            dependencies: [
+                "Care",
+                "HubCore",
+                "HubRecords",
+                "HubServices",
+                "HubWeb",
+                "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: kidneyhub: the command line, thin over the modules.
         .executableTarget(
             name: "kidneyhub",
@@ -409,6 +450,7 @@ let package = Package(
                 "HubDaemon",
                 "HubRecords",
                 "HubServices",
+                "HubWeb",
                 "LibUSBHotplug",
                 "Reports",  // the values of its report requests and listings
                 "TerminalOutput",

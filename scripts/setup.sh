@@ -19,6 +19,9 @@ python_tools+=(garmin-fit-sdk)
 debian_packages+=(postgresql curl)
 # FIT files from real devices (issue 21): fitparse, an independent decoder, cross-checks the importer on them.
 python_tools+=(fitparse)
+# The web app's browser tests (issue 18): Debian's Chromium and its driver, and selenium to drive them.
+debian_packages+=(chromium chromium-driver)
+python_tools+=(selenium)
 
 install_debian() {
     local sudo_cmd=""
@@ -34,13 +37,24 @@ for package in "${debian_packages[@]}"; do
 done
 [ ${#missing[@]} -eq 0 ] || install_debian "${missing[@]}"
 
-python_tools_missing() { ! python3 -c 'import pytest, jsonschema, referencing, garmin_fit_sdk, fitparse' >/dev/null 2>&1; }
+python_tools_missing() {
+    ! python3 -c 'import pytest, jsonschema, referencing, garmin_fit_sdk, fitparse, selenium' \
+        >/dev/null 2>&1
+}
 if [ "${KIDNEYHUB_SKIP_PYTHON_TOOLS:-}" != 1 ] && python_tools_missing; then
     echo "Installing Python test tools: ${python_tools[*]}"
     python3 -m pip --version >/dev/null 2>&1 || install_debian python3-pip
     # Debian's own Python refuses pip installs into it (PEP 668); the tools are test-only.
     python3 -m pip install --quiet "${python_tools[@]}" \
         || python3 -m pip install --quiet --break-system-packages "${python_tools[@]}"
+fi
+
+# axe-core for the browser tests: its script ships inside axe-playwright-python (axe-core 4.x; the one inside
+# axe-selenium-python is 1.1 and knows no WCAG 2.1 tags). Only the script is read, so playwright is not installed.
+if [ "${KIDNEYHUB_SKIP_PYTHON_TOOLS:-}" != 1 ] \
+    && ! python3 -c 'import importlib.util as u; assert u.find_spec("axe_playwright_python")' >/dev/null 2>&1; then
+    python3 -m pip install --quiet --no-deps axe-playwright-python \
+        || python3 -m pip install --quiet --no-deps --break-system-packages axe-playwright-python
 fi
 
 # The FHIR R4 validator of the tests: fhir.resources 6.4.0, the last release whose default models are R4 4.0.1

@@ -23,6 +23,7 @@ struct DeviceSync {
         let submitter = context.submitter(for: records.identity)
         let batchSize = max(1, context.limits.maxBatchRecords)
         var crash = faults.crash
+        var stall = faults.stall
         var sent = 0
         do {
             var next = first
@@ -32,6 +33,10 @@ struct DeviceSync {
                 if let pending = crash, sent >= pending.afterRecords {
                     crash = nil
                     try await crashIfAllowed(pending, sent: sent, submitter: submitter)
+                }
+                if let pending = stall, sent >= pending.afterRecords {
+                    stall = nil
+                    try await stallIfAllowed(pending, sent: sent, total: total, submitter: submitter)
                 }
                 guard next <= records.count else { break }
                 if let pause = faults.pauseMilliseconds {
@@ -70,13 +75,33 @@ struct DeviceSync {
 
     /// Waits until every batch sent so far is acknowledged, so the hub has stored exactly the records up to
     /// the last cursor it holds, then exits with status 70 unless the crash's limit was reached.
-    private func crashIfAllowed(_ crash: SyncFaults.Crash, sent: Int, submitter: MeasurementSubmitter) async throws {
+    private func crashIfAllowed(_ crash: SyncFaults.Trigger, sent: Int, submitter: MeasurementSubmitter) async throws {
         _ = try await submitter.finish()
         guard crash.claim() else {
             context.logger.log(.info, "crash fault: its limit of \(crash.limit?.times ?? 0) crashes is reached")
             return
         }
         Misbehaviour.crash("crash after \(sent) acknowledged records of \(records.identity.deviceId)")
+    }
+
+    /// Waits until every batch sent so far is acknowledged, then (unless the stall's limit was reached) sends
+    /// nothing but progress, every 200 ms so the hub does not take it for hung, until the sync is cancelled or
+    /// the process ends; a test can then stop the hub while a sync is open at a known stored count.
+    private func stallIfAllowed(
+        _ stall: SyncFaults.Trigger,
+        sent: Int,
+        total: Int,
+        submitter: MeasurementSubmitter
+    ) async throws {
+        _ = try await submitter.finish()
+        guard stall.claim() else {
+            context.logger.log(.info, "stall fault: its limit of \(stall.limit?.times ?? 0) stalls is reached")
+            return
+        }
+        while true {
+            await progress(.report, done: sent, total: total, message: "Stalled after \(sent) records (stall)")
+            try await Task.sleep(for: .milliseconds(200))
+        }
     }
 
     private func progress(_ kind: ProgressValue.Kind, done: Int, total: Int, message: String? = nil) async {

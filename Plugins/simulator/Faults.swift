@@ -32,7 +32,7 @@ struct FaultSpec: Sendable, Hashable, Decodable {
     /// Parses a `--fault` argument, `TYPE[:PARAM]`.
     ///
     /// PARAM is a comma-separated list of `key=value` items; the first item may be a bare value, which is
-    /// `afterRecords` for `crash` and `milliseconds` for `slow-sync`. Examples: `crash:150`,
+    /// `afterRecords` for `crash` and `stall` and `milliseconds` for `slow-sync`. Examples: `crash:150`,
     /// `crash:150,times=1,counterFile=/tmp/crashes`, `slow-sync:250,device=sim-scale-1`.
     init(commandLine text: String) throws(FaultProblem) {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
@@ -64,7 +64,7 @@ struct FaultSpec: Sendable, Hashable, Decodable {
         }
     }
 
-    private static let positionalKey = ["crash": "afterRecords", "slow-sync": "milliseconds"]
+    private static let positionalKey = ["crash": "afterRecords", "stall": "afterRecords", "slow-sync": "milliseconds"]
     private static let keyList = CodingKeys.allCases.filter { $0 != .type }.map(\.stringValue).joined(separator: ", ")
 }
 
@@ -77,9 +77,9 @@ struct FaultProblem: Error, Sendable, Hashable, CustomStringConvertible {
 /// One way the simulator misbehaves on purpose; README.md documents each.
 enum Fault: Sendable, Hashable {
     /// `exit(70)` during a sync once at least `afterRecords` records of that sync were acknowledged.
-    case crash(afterRecords: Int, device: String?, limit: CrashLimit?)
+    case crash(afterRecords: Int, device: String?, limit: FaultLimit?)
     /// `exit(70)` when `initialized` arrives, right after the `initialize` answer was accepted.
-    case crashOnStart(limit: CrashLimit?)
+    case crashOnStart(limit: FaultLimit?)
     /// A non-JSON line on stdout at the start of a sync.
     case garbageLine(device: String?)
     /// A 1 MiB + 1 byte line on stdout at the start of a sync.
@@ -92,6 +92,8 @@ enum Fault: Sendable, Hashable {
     case ignoreShutdown
     /// A sync never answers and sends nothing, even when cancelled.
     case hangSync(device: String?)
+    /// A sync stops submitting once at least `afterRecords` records were acknowledged, and only reports progress.
+    case stall(afterRecords: Int, device: String?, limit: FaultLimit?)
     /// A pause before each batch.
     case slowSync(milliseconds: Int, device: String?)
     /// Every batch is submitted twice.
@@ -113,10 +115,15 @@ enum Fault: Sendable, Hashable {
             try only(["device", "afterRecords", "times", "counterFile"])
             let afterRecords = spec.afterRecords ?? 0
             guard afterRecords >= 0 else { throw FaultProblem("crash afterRecords must not be negative") }
-            self = .crash(afterRecords: afterRecords, device: spec.device, limit: try CrashLimit(spec))
+            self = .crash(afterRecords: afterRecords, device: spec.device, limit: try FaultLimit(spec))
+        case "stall":
+            try only(["device", "afterRecords", "times", "counterFile"])
+            let afterRecords = spec.afterRecords ?? 0
+            guard afterRecords >= 0 else { throw FaultProblem("stall afterRecords must not be negative") }
+            self = .stall(afterRecords: afterRecords, device: spec.device, limit: try FaultLimit(spec))
         case "crash-on-start":
             try only(["times", "counterFile"])
-            self = .crashOnStart(limit: try CrashLimit(spec))
+            self = .crashOnStart(limit: try FaultLimit(spec))
         case "garbage-line":
             try only(["device"])
             self = .garbageLine(device: spec.device)
@@ -151,13 +158,14 @@ enum Fault: Sendable, Hashable {
 
     static let typeNames = [
         "crash", "crash-on-start", "garbage-line", "oversized-line", "stdout-log", "wrong-version",
-        "ignore-shutdown", "hang-sync", "slow-sync", "duplicate-records",
+        "ignore-shutdown", "hang-sync", "stall", "slow-sync", "duplicate-records",
     ]
 
     /// The device a sync fault is limited to; nil when it applies to every device.
     var deviceId: String? {
         switch self {
-        case .crash(_, let device, _), .garbageLine(let device), .oversizedLine(let device), .hangSync(let device),
+        case .crash(_, let device, _), .stall(_, let device, _), .garbageLine(let device), .oversizedLine(let device),
+            .hangSync(let device),
             .slowSync(_, let device), .duplicateRecords(let device):
             device
         case .crashOnStart, .stdoutLog, .wrongVersion, .ignoreShutdown:
@@ -166,15 +174,15 @@ enum Fault: Sendable, Hashable {
     }
 }
 
-/// Limits a crash fault to `times` crashes in all, counted across process restarts in `counterFile`.
-struct CrashLimit: Sendable, Hashable {
+/// Limits a crash or stall fault to `times` in all, counted across process restarts in `counterFile`.
+struct FaultLimit: Sendable, Hashable {
     var times: Int
     var counterFile: String
 
-    /// nil when the spec has no counter file (crash every time); `times` defaults to 1.
+    /// nil when the spec has no counter file (the fault fires every time); `times` defaults to 1.
     init?(_ spec: FaultSpec) throws(FaultProblem) {
         guard let counterFile = spec.counterFile else {
-            if spec.times != nil { throw FaultProblem("times needs a counterFile to count crashes across restarts") }
+            if spec.times != nil { throw FaultProblem("times needs a counterFile to count across restarts") }
             return nil
         }
         guard !counterFile.isEmpty else { throw FaultProblem("counterFile is empty") }
@@ -184,12 +192,12 @@ struct CrashLimit: Sendable, Hashable {
         self.counterFile = counterFile
     }
 
-    /// Whether another crash is allowed; if so, counts it in the file first (a missing file counts 0).
-    func claimCrash() -> Bool {
+    /// Whether the fault may fire again; if so, counts it in the file first (a missing file counts 0).
+    func claim() -> Bool {
         let text = (try? String(contentsOfFile: counterFile, encoding: .utf8)) ?? ""
-        let crashes = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-        guard crashes < times else { return false }
-        return (try? "\(crashes + 1)\n".write(toFile: counterFile, atomically: true, encoding: .utf8)) != nil
+        let fired = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        guard fired < times else { return false }
+        return (try? "\(fired + 1)\n".write(toFile: counterFile, atomically: true, encoding: .utf8)) != nil
     }
 }
 
@@ -203,7 +211,7 @@ struct FaultPlan: Sendable, Hashable {
 
     /// Whether a `crash-on-start` is in force and may crash now (counting the crash if it has a limit).
     func claimStartCrash() -> Bool {
-        for case .crashOnStart(let limit) in faults { return limit?.claimCrash() ?? true }
+        for case .crashOnStart(let limit) in faults { return limit?.claim() ?? true }
         return false
     }
 
@@ -213,7 +221,9 @@ struct FaultPlan: Sendable, Hashable {
         for fault in faults where fault.deviceId == nil || fault.deviceId == deviceId {
             switch fault {
             case .crash(let afterRecords, _, let limit):
-                if result.crash == nil { result.crash = SyncFaults.Crash(afterRecords: afterRecords, limit: limit) }
+                if result.crash == nil { result.crash = SyncFaults.Trigger(afterRecords: afterRecords, limit: limit) }
+            case .stall(let afterRecords, _, let limit):
+                if result.stall == nil { result.stall = SyncFaults.Trigger(afterRecords: afterRecords, limit: limit) }
             case .garbageLine: result.garbageLine = true
             case .oversizedLine: result.oversizedLine = true
             case .hangSync: result.hang = true
@@ -228,15 +238,16 @@ struct FaultPlan: Sendable, Hashable {
 
 /// The faults of one device's sync.
 struct SyncFaults: Sendable, Hashable {
-    /// Crash once this many records of the sync are acknowledged.
-    struct Crash: Sendable, Hashable {
+    /// A fault that fires once this many records of the sync are acknowledged.
+    struct Trigger: Sendable, Hashable {
         var afterRecords: Int
-        var limit: CrashLimit?
+        var limit: FaultLimit?
 
-        /// Whether the crash may happen now (counting it if it has a limit).
-        func claim() -> Bool { limit?.claimCrash() ?? true }
+        /// Whether the fault may fire now (counting it if it has a limit).
+        func claim() -> Bool { limit?.claim() ?? true }
     }
-    var crash: Crash?
+    var crash: Trigger?
+    var stall: Trigger?
     var garbageLine = false
     var oversizedLine = false
     var hang = false

@@ -55,18 +55,12 @@ struct USBGlucometerAdapter: Adapter {
                 "\(download.model) \(download.serial): \(clockProblem); its readings are flagged \(ReadingRecords.clockSuspect)"
             )
         }
-        // The report of what the meter held besides what is submitted: readings beyond the
-        // meter's range, ketones (no kind in the hub yet), other records by what they are, and
+        // The report of what the meter held: glucose and β-ketone readings (those beyond the
+        // meter's range counted apart), other records by what they are, and
         // each record that could not be read, with its line. Sent to the hub as log notifications
         // (adapter-protocol.md §3), so they reach its log and `devices sync`, not only stderr.
         let name = "\(download.model) \(download.serial)"
         await context.log(.info, "\(name): \(download.summary)")
-        if !download.ketoneReadings.isEmpty {
-            await context.log(
-                .warning,
-                "\(name): \(download.ketoneReadings.count) β-ketone readings were read but not stored: the hub has no ketone kind yet"
-            )
-        }
         for note in download.notes {
             await context.log(.warning, "\(name): \(note)")
         }
@@ -75,7 +69,7 @@ struct USBGlucometerAdapter: Adapter {
         }
         // The hub's cursor is for the device it named; a different meter on that port starts afresh.
         let cursor = request.deviceId == nil || request.deviceId == download.serial ? MeterCursor(request.cursor) : nil
-        let fresh = MeterCursor.newReadings(download.readings, after: cursor)
+        let fresh = MeterCursor.newReadings(download.submittableReadings, after: cursor)
         let records = ReadingRecords.records(
             fresh,
             serial: download.serial,
@@ -105,7 +99,7 @@ struct USBGlucometerAdapter: Adapter {
             device: DeviceDescriptor(
                 deviceId: download.serial,
                 name: download.model,
-                kinds: ["blood_glucose"],
+                kinds: download.ketoneReadings.isEmpty ? ["blood_glucose"] : ["blood_glucose", "blood_ketone"],
                 manufacturer: download.manufacturer,
                 model: download.model,
                 serial: download.serial

@@ -26,16 +26,33 @@ public actor HubService {
 
     /// What one sync did.
     public struct SyncReport: Sendable, Hashable, Codable {
+        /// One request of the sync: the first, or a resumption after the adapter crashed or hung.
+        public struct Attempt: Sendable, Hashable, Codable {
+            /// 1 for the first request, 2 for the first resumption, …
+            public var attempt: Int
+            /// "completed", "adapter connection closed" or "adapter hung".
+            public var outcome: String
+            /// Records the adapter said it submitted in this attempt; nil when it never answered.
+            public var submitted: Int?
+            /// Records this attempt's batches stored.
+            public var stored: Int
+            /// Records this attempt's batches found already stored.
+            public var duplicates: Int
+        }
+
         public var adapterId: String
         public var deviceId: String
-        /// Records the adapter said it submitted in its final, successful attempt.
-        public var submitted: Int
-        /// Records newly stored across all attempts.
+        /// Records the adapter said it submitted in its final, successful attempt (each attempt answers for
+        /// itself only, adapter-protocol.md §6).
+        public var lastAttemptSubmitted: Int
+        /// Records newly stored, in total over all attempts.
         public var stored: Int
-        /// Records that were already stored.
+        /// Records that were already stored, in total over all attempts.
         public var duplicates: Int
         /// How many times the adapter crashed or hung and the sync was resumed from the cursor.
         public var resumptions: Int
+        /// Every attempt, in order, with its own counts.
+        public var attempts: [Attempt]
     }
 
     public init(
@@ -156,11 +173,17 @@ public actor HubService {
         if let known = try await store.devices().last(where: { $0.identity.deviceId == deviceId }) {
             return known.identity.adapterId
         }
-        let (found, _) = await scan(seconds: 3)
+        let (found, problems) = await scan(seconds: 3)
         guard let match = found.first(where: { $0.device.deviceId == deviceId }) else {
+            // An adapter that crashed or never answered `initialize` could not look: say so, rather than
+            // suggest that no adapter knows the device (issue 21, drill finding 6).
+            let failed =
+                problems.isEmpty
+                ? "" : "; adapters that could not look: " + problems.joined(separator: "; ")
             throw RPCError(
                 .deviceNotFound,
-                "no adapter knows device '\(deviceId)': run `kidneyhub devices scan` to list devices"
+                "no adapter found device '\(deviceId)' in a 3 s scan\(failed). Run `kidneyhub devices scan` to list "
+                    + "devices, or name the adapter with --adapter"
             )
         }
         return match.adapterId
@@ -192,6 +215,22 @@ public actor HubService {
         let key = CountingSink.Key(adapterId: adapterId, deviceId: deviceId)
         sink.startCounting(key)
         var resumptions = 0
+        var attempts: [SyncReport.Attempt] = []
+        var before = CountingSink.Counts()
+        /// Closes the current attempt with what the sink counted since it began.
+        func close(_ outcome: String, submitted: Int?) {
+            let now = sink.currentCounts(key)
+            attempts.append(
+                SyncReport.Attempt(
+                    attempt: attempts.count + 1,
+                    outcome: outcome,
+                    submitted: submitted,
+                    stored: now.stored - before.stored,
+                    duplicates: now.duplicates - before.duplicates
+                )
+            )
+            before = now
+        }
         while true {
             if Task.isCancelled {
                 sink.stopCounting(key)
@@ -219,22 +258,26 @@ public actor HubService {
                     cursor: cursor,
                     progressToken: progressToken ?? "sync:\(deviceId)"
                 )
+                close("completed", submitted: result.submitted)
                 let counts = sink.stopCounting(key)
                 return SyncReport(
                     adapterId: adapterId,
                     deviceId: deviceId,
-                    submitted: result.submitted,
+                    lastAttemptSubmitted: result.submitted,
                     stored: counts.stored,
                     duplicates: counts.duplicates,
-                    resumptions: resumptions
+                    resumptions: resumptions,
+                    attempts: attempts
                 )
             } catch let error as RequestTimedOut {
                 await supervisor.reportHang(of: client, reason: "\(error)")
                 await supervisor.waitForEnd(of: client)
+                close("adapter hung", submitted: nil)
                 resumptions += 1
             } catch let error as RPCError where error.isConnectionClosed {
                 logger.warning("sync of \(deviceId) interrupted: \(error.message); resuming from the stored cursor")
                 await supervisor.waitForEnd(of: client)
+                close("adapter connection closed", submitted: nil)
                 resumptions += 1
             } catch {
                 sink.stopCounting(key)
@@ -263,13 +306,15 @@ public actor HubService {
         return states
     }
 
-    /// Stops every adapter gracefully and writes the last events.
+    /// Stops every adapter gracefully, waits for the post-commit work of every stored batch (alerts, goals), and
+    /// writes the last events.
     public func stop() async {
         await withTaskGroup(of: Void.self) { group in
             for creation in supervisors.values {
                 group.addTask { await (try? await creation.value)?.stop() }
             }
         }
+        await sink.drainPostCommitWork()
         await events.flush()
     }
 

@@ -33,6 +33,12 @@ public enum ChartLayout {
         for reference in spec.references {
             if let low = reference.low { values.append(low) }
             if let high = reference.high { values.append(high) }
+            // An open band (a target "≥ 4.0") gets room beyond its bound, so the band is drawn, not a bare edge.
+            switch (reference.low, reference.high) {
+            case (let low?, nil): values.append(low + max(abs(low) * 0.05, 0.1))
+            case (nil, let high?): values.append(high - max(abs(high) * 0.05, 0.1))
+            default: break
+            }
         }
         if spec.yIncludesZero || spec.series.contains(where: { $0.style == .bars }) { values.append(0) }
         return values.min()!...values.max()!
@@ -82,23 +88,71 @@ public enum ChartLayout {
         return commands
     }
 
+    /// How a legend entry's swatch is drawn: like the thing it names, so entries differ in shape, not only colour.
+    enum Swatch: Equatable {
+        case line(ChartColor), markers(ChartColor), bars(ChartColor), limitLine(ChartColor), band(ChartColor)
+    }
+
+    /// The legend's entries: the series, then the references, each with its swatch.
+    static func legendEntries(_ spec: ChartSpec) -> [(label: String, swatch: Swatch)] {
+        let series = spec.series.map { series -> (label: String, swatch: Swatch) in
+            switch series.style {
+            case .line: (series.label, .line(series.color))
+            case .markers: (series.label, .markers(series.color))
+            case .bars: (series.label, .bars(series.color))
+            }
+        }
+        let references = spec.references.map { reference -> (label: String, swatch: Swatch) in
+            (reference.label, reference.isLine ? .limitLine(reference.lineColor) : .band(.paleGreen))
+        }
+        return series + references
+    }
+
     private static func legend(_ spec: ChartSpec, _ frame: ChartFrame) -> [DrawCommand] {
         var commands: [DrawCommand] = []
         var right = frame.x + frame.width - rightPadding
-        let entries: [(String, ChartColor)] =
-            spec.series.map { ($0.label, $0.color) }
-            + spec.references.map { ($0.label, $0.isLine ? ChartColor.red : ChartColor.green) }
-        for (label, color) in entries.reversed() {
-            // DejaVu Sans at 7 pt averages about 4.4 pt per character.
-            let textWidth = Double(label.count) * 4.4
+        let y = frame.y + 6
+        for (label, swatch) in legendEntries(spec).reversed() {
+            let textWidth = estimatedWidth(label, size: 7)
             commands.append(
                 .text(label, x: right, y: frame.y + 1, size: 7, color: .black, alignment: .right, bold: false)
             )
             right -= textWidth + 3
-            commands.append(.fillRect(x: right - 6, y: frame.y + 3, width: 6, height: 6, color: color))
-            right -= 14
+            let left = right - 12
+            switch swatch {
+            case .line(let color):
+                commands.append(.polyline([(left, y), (right, y)], color: color, width: 1, dashed: false))
+                commands.append(.marker(x: left + 6, y: y, radius: 1.6, color: color))
+            case .markers(let color):
+                commands.append(.marker(x: left + 6, y: y, radius: 1.8, color: color))
+            case .bars(let color):
+                commands.append(.fillRect(x: left + 3, y: y - 3, width: 6, height: 6, color: color))
+            case .limitLine(let color):
+                commands.append(.polyline([(left, y), (right, y)], color: color, width: 0.8, dashed: true))
+            case .band(let color):
+                commands.append(.fillRect(x: left, y: y - 3, width: 12, height: 6, color: color))
+                commands.append(
+                    .strokeRect(x: left, y: y - 3, width: 12, height: 6, color: .green, lineWidth: 0.4)
+                )
+            }
+            right -= 20
         }
         return commands
+    }
+
+    /// The width of `text` in DejaVu Sans at `size` points, from its advance widths in em (wide, narrow and
+    /// average glyphs): the layout is pure and cannot ask the renderer, and a legend must not overlap its swatches.
+    static func estimatedWidth(_ text: String, size: Double) -> Double {
+        text.reduce(0.0) { width, character in
+            let em: Double =
+                switch character {
+                case "m", "w", "M", "W", "%", "@": 0.98
+                case "i", "l", "j", "I", ".", ",", ":", ";", "'", "|", "!", " ", "(", ")", "t", "f", "r": 0.36
+                case "A"..."Z": 0.72
+                default: 0.62
+                }
+            return width + em * size
+        }
     }
 
     private static func yAxis(_ scale: LinearScale, _ plot: ChartFrame, unit: String) -> [DrawCommand] {
@@ -162,7 +216,14 @@ public enum ChartLayout {
         func clamp(_ y: Double) -> Double { min(max(y, top), bottom) }
         if reference.isLine, let low = reference.low {
             let y = clamp(scale.position(low))
-            return [.polyline([(plot.x, y), (plot.x + plot.width, y)], color: .red, width: 0.8, dashed: true)]
+            return [
+                .polyline(
+                    [(plot.x, y), (plot.x + plot.width, y)],
+                    color: reference.lineColor,
+                    width: 0.8,
+                    dashed: true
+                )
+            ]
         }
         let yHigh = clamp(reference.high.map(scale.position) ?? top)
         let yLow = clamp(reference.low.map(scale.position) ?? bottom)
@@ -216,6 +277,9 @@ public enum ChartLayout {
     public static func format(_ value: Double, decimals: Int) -> String {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
+        // Beyond a whole number's range (a stored 1e308 from before the plausibility check) the value is written as
+        // it is instead of trapping the conversion (issue 21, drill finding 1).
+        guard value.isFinite, abs(value) * scale < 9e15 else { return "\(value)" }
         let rounded = (abs(value) * scale).rounded()
         let sign = value < 0 && rounded != 0 ? "-" : ""
         let whole = Int64(rounded / scale)

@@ -31,14 +31,18 @@ public struct ChartReference: Sendable, Equatable {
     public var label: String
     public var low: Double?
     public var high: Double?
+    /// The colour of a limit line (a band is always pale green): a chart with a maximum and a minimum tells them
+    /// apart.
+    public var lineColor: ChartColor
 
     /// True for a single limit line (`low == high`), false for a band.
     public var isLine: Bool { low != nil && low == high }
 
     /// A band from `low` to `high`; one of them may be open.
-    public init(label: String, low: Double?, high: Double?) {
+    public init(label: String, low: Double?, high: Double?, lineColor: ChartColor = .red) {
         self.label = label
         self.low = low
         self.high = high
+        self.lineColor = lineColor
     }
 }

@@ -27,7 +27,9 @@ public struct LinearScale: Sendable, Equatable {
 
     /// The step between about `count` ticks, rounded to 1, 2 or 5 times a power of ten.
     public static func niceStep(span: Double, count: Int) -> Double {
-        guard span > 0, count > 0 else { return 1 }
+        // A span beyond a Double (stored values of ±1e308 from before the plausibility check) gets a step of 1
+        // instead of an endless search for its power of ten.
+        guard span > 0, span.isFinite, count > 0 else { return 1 }
         let rough = span / Double(count)
         let magnitude = pow10(floorLog10(rough))
         let normalized = rough / magnitude
@@ -49,10 +51,14 @@ public struct LinearScale: Sendable, Equatable {
         let step = Self.niceStep(span: domain.upperBound - domain.lowerBound, count: count)
         var value = (domain.lowerBound / step).rounded(.up) * step
         var ticks: [Double] = []
-        while value <= domain.upperBound + step * 1e-9 {
+        // At most 1,000 ticks, and only while the step still moves the value: a domain far wider than the step
+        // (an overflowed span) must not loop for ever.
+        while value <= domain.upperBound + step * 1e-9, ticks.count < 1000, value.isFinite {
             // Snap values like 0.30000000000000004 to the step's grid for printing.
             ticks.append((value / step).rounded() * step)
-            value += step
+            let next = value + step
+            guard next > value else { break }
+            value = next
         }
         return ticks
     }
@@ -64,6 +70,7 @@ public struct LinearScale: Sendable, Equatable {
     }
 
     private static func floorLog10(_ value: Double) -> Int {
+        guard value.isFinite, value > 0 else { return 0 }
         var exponent = 0
         var scaled = value
         while scaled >= 10 {

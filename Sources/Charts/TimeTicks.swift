@@ -3,7 +3,8 @@ import HubCore
 
 /// Tick positions and labels for a time axis: whole local days, weeks or months, about `count` of them.
 public enum TimeTicks {
-    /// One tick: its instant (epoch ms) and its label (`MM-dd`, or `yyyy-MM` for month ticks).
+    /// One tick: its instant (epoch ms) and its label (`MM-dd`, `yyyy-MM-dd` on the first day tick and wherever the
+    /// year changes, so a chart always says its year; `yyyy-MM` for month ticks).
     public struct Tick: Sendable, Equatable {
         public var x: Double
         public var label: String
@@ -20,6 +21,7 @@ public enum TimeTicks {
         let spanDays = lastDay - firstDay + 1
         let stepDays = [1, 2, 7, 14].first { spanDays / $0 <= count }
         var ticks: [Tick] = []
+        var lastYear = 0
         if let stepDays {
             for day in firstDay...lastDay {
                 let date = CalendarDate(daysSinceEpoch: day)
@@ -28,8 +30,11 @@ public enum TimeTicks {
                     ? (date.weekday == .monday && ((day - firstDay) / 7) % (stepDays / 7) == 0)
                     : ((day - firstDay) % stepDays == 0)
                 guard aligned else { continue }
-                let (_, month, dayOfMonth) = date.components
-                ticks.append(Tick(x: Double(day) * dayMs - offsetMs, label: "\(two(month))-\(two(dayOfMonth))"))
+                let (year, month, dayOfMonth) = date.components
+                let newYear = ticks.isEmpty || year != lastYear
+                lastYear = year
+                let label = "\(newYear ? "\(year)-" : "")\(two(month))-\(two(dayOfMonth))"
+                ticks.append(Tick(x: Double(day) * dayMs - offsetMs, label: label))
             }
         } else {
             let months = (0...(spanDays / 28 + 1)).count

@@ -22,6 +22,9 @@ public struct HubDaemon: Service {
         public var announce: @Sendable (String) -> Void
         /// Hears the report of each sync the daemon's loop completes (tests wait on it).
         public var onSynced: @Sendable (HubService.SyncReport) -> Void
+        /// Further services run in the daemon's group, inside the hub's life (the web app): one that fails stops the
+        /// daemon, as the others do.
+        public var companions: [(name: String, service: any Service)]
 
         /// A configuration; by default no hotplug, nothing announced.
         public init(
@@ -29,13 +32,15 @@ public struct HubDaemon: Service {
             syncInterval: Duration = .seconds(300),
             hotplug: (any HotplugSource)? = nil,
             announce: @escaping @Sendable (String) -> Void = { _ in },
-            onSynced: @escaping @Sendable (HubService.SyncReport) -> Void = { _ in }
+            onSynced: @escaping @Sendable (HubService.SyncReport) -> Void = { _ in },
+            companions: [(name: String, service: any Service)] = []
         ) {
             self.adapters = adapters
             self.syncInterval = syncInterval
             self.hotplug = hotplug
             self.announce = announce
             self.onSynced = onSynced
+            self.companions = companions
         }
     }
 
@@ -55,7 +60,9 @@ public struct HubDaemon: Service {
         let app = app
         let configuration = configuration
         let logger = logger
-        try await app.withInProcessHub(configuration.adapters) { hub in
+        // A one-shot command on the same store (a sync, an import) is waited for rather than refused: `serve` is
+        // often started by hand right after one, or by a login script while one runs.
+        try await app.withInProcessHub(configuration.adapters, waitingForLock: .seconds(30)) { hub in
             let control = try ControlServer(path: ControlServer.socketPath(forStore: app.storePath), hub: hub)
             defer { control.stop() }
             let adapters = hub.catalog.adapters.map(\.id).joined(separator: ", ")
@@ -84,6 +91,9 @@ public struct HubDaemon: Service {
                         serviceName: "USB hotplug"
                     )
                 )
+            }
+            for companion in configuration.companions {
+                services.append(.init(service: companion.service, serviceName: companion.name))
             }
             // A group of its own inside the hub's life: the parent's graceful shutdown reaches it, and the hub stops
             // its adapters only once every one of these services has returned.

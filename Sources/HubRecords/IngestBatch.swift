@@ -13,6 +13,23 @@ public struct IngestOutcome: Sendable, Equatable {
     public var touchedKinds: Set<MeasurementKind>
     /// Per kind, how many records were newly stored and how many were duplicates (an import's summary).
     public var perKind: [MeasurementKind: KindTally]
+    /// Duplicates whose stored record differs (same device and `sourceRecordId`, another value or time): the
+    /// stored one is kept, and the difference is reported, not counted as a plain repeat.
+    public var conflicts: [IngestConflict] = []
+
+    /// A record whose id was already stored with another value or time.
+    public struct IngestConflict: Sendable, Hashable {
+        /// Its position in the batch.
+        public var index: Int
+        public var sourceRecordId: String
+        /// What differs, in words: "stored 82.4 kg at 2026-11-17T06:10:00Z; this record has 82.9 kg".
+        public var reason: String
+        public init(index: Int, sourceRecordId: String, reason: String) {
+            self.index = index
+            self.sourceRecordId = sourceRecordId
+            self.reason = reason
+        }
+    }
 
     /// Newly stored and duplicate records of one kind.
     public struct KindTally: Sendable, Hashable {

@@ -8,6 +8,9 @@ public enum NutritionError: Error, Sendable, Equatable, CustomStringConvertible 
     case foodDatabaseMissing
     /// No food matches the text; `suggestions` are the nearest names.
     case unknownFood(String, suggestions: [String])
+    /// Several foods match the text and none is the clear best (docs/architecture.md, "Food names"): the person
+    /// chooses one of `choices` (never a silent pick).
+    case ambiguousFood(String, choices: [FoodNameCandidate])
     /// No food, recipe or entry has this id.
     case unknownId(kind: String, id: Int64)
     /// A custom food or recipe already has this name.
@@ -32,6 +35,9 @@ public enum NutritionError: Error, Sendable, Equatable, CustomStringConvertible 
                 + (suggestions.isEmpty
                     ? " (try `kidneyhub foods search`, or add it with `kidneyhub foods add`)"
                     : "; did you mean: \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?")
+        case .ambiguousFood(let text, let choices):
+            "'\(text)' matches several foods and none is clearly the one meant;\nname it by #ID or more words:\n"
+                + choices.map { "  #\($0.id) \($0.name)" }.joined(separator: "\n")
         case .unknownId(let kind, let id):
             "no \(kind) #\(id)"
         case .nameTaken(let name):

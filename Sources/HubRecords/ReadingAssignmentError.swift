@@ -6,6 +6,8 @@ public enum ReadingAssignmentError: Error, Sendable, Equatable, CustomStringConv
     case ambiguousDevice(String, adapters: [String])
     /// The profile has no body weight with this measurement id.
     case unknownWeight(Int64, profile: String)
+    /// The profile has no blood pressure with this measurement id.
+    case unknownBloodPressure(Int64, profile: String)
 
     /// A sentence naming the problem and what to do.
     public var description: String {
@@ -17,6 +19,8 @@ public enum ReadingAssignmentError: Error, Sendable, Equatable, CustomStringConv
             "adapters \(adapters.joined(separator: ", ")) each have a device '\(id)'; choose one with --adapter"
         case .unknownWeight(let id, let profile):
             "profile '\(profile)' has no weight with id \(id) (see `kidneyhub weight list`)"
+        case .unknownBloodPressure(let id, let profile):
+            "profile '\(profile)' has no blood pressure with id \(id) (see `kidneyhub bp list`)"
         }
     }
 }

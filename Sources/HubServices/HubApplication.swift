@@ -62,6 +62,9 @@ public struct HubApplication: Sendable {
     /// The current instant in UTC epoch milliseconds, by the application's clock.
     public func now() -> Int64 { clock.now() }
 
+    /// Who a correction is recorded as made by: the account running this process, through KidneyHub.
+    var changeAuthor: String { "\(ProcessInfo.processInfo.userName) (kidneyhub)" }
+
     /// Where notifications are pushed: the configured command, and the desktop when a session bus is there.
     public func notificationDispatcher() -> NotificationDispatcher {
         NotificationDispatcher(

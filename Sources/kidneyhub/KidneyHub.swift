@@ -5,6 +5,7 @@ import Foundation
 import HubRecords
 import HubServices
 import Logging
+import TerminalOutput
 
 /// The `kidneyhub` command: thin over the modules, one file per subcommand.
 @main
@@ -18,7 +19,7 @@ struct KidneyHub: AsyncParsableCommand {
             Trends.self, Medications.self, Weight.self, BloodPressure.self, Foods.self, Recipes.self, Log.self,
             Intake.self, Photos.self, Goals.self, Rewards.self, Notifications.self, Reminders.self, Evaluate.self,
             Import.self, ReportCommand.self, ReportsCommand.self, Export.self, ImportBackup.self, Advice.self,
-            ReportCardCommand.self, DrugLabels.self,
+            ReportCardCommand.self, DrugLabels.self, Corrections.self, Doses.self, AdherenceCommand.self,
         ]
     )
 }
@@ -133,9 +134,17 @@ func printTable(_ header: [String], _ rows: [[String]]) {
     let widths = header.indices.map { column in
         ([header[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
     }
-    func line(_ cells: [String]) -> String {
-        zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+    // The last column wraps under itself when a row would pass the terminal's 100 columns (and it keeps room for at
+    // least 20 characters); no line ends in padding.
+    let lastStart = widths.dropLast().reduce(0) { $0 + $1 + 2 }
+    let lastWidth = max(20, WrappedText.width - lastStart)
+    func lines(_ cells: [String]) -> [String] {
+        let leading = zip(cells.dropLast(), widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
+        let last = cells.last.map { WrappedText.lines($0, width: lastWidth) } ?? []
+        let first = (leading + [last.first ?? ""]).joined(separator: "  ")
+        let rest = last.dropFirst().map { String(repeating: " ", count: lastStart) + $0 }
+        return ([first] + rest).map { String($0.reversed().drop { $0 == " " }.reversed()) }
     }
-    print(line(header))
-    for row in rows { print(line(row)) }
+    lines(header).forEach { print($0) }
+    for row in rows { lines(row).forEach { print($0) } }
 }

@@ -67,6 +67,22 @@ struct FileRecognizerTests {
         #expect(throws: ImportUnrecognized.self) { try Self.recognizer.adapter(for: "\(directory)/export_cda.xml") }
     }
 
+    /// Issue 21, drill finding 6: a truncated zip said "no adapter recognises it".
+    @Test func aTruncatedZipIsSaidToBeDamagedNotUnrecognised() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // The first bytes of a zip (a local file header, "PK\3\4") and no central directory: a download cut short.
+        let head =
+            Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00]) + Data(repeating: 0x41, count: 500)
+        try head.write(to: URL(fileURLWithPath: "\(directory)/export.zip"))
+        #expect {
+            try Self.recognizer.adapter(for: "\(directory)/export.zip")
+        } throws: { error in
+            let reason = (error as? ImportUnrecognized)?.reason ?? ""
+            return reason.contains("truncated or damaged") && !reason.contains("no adapter recognises it")
+        }
+    }
+
     @Test func foldersByWhatIsInThem() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

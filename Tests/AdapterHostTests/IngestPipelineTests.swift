@@ -165,11 +165,40 @@ struct IngestPipelineTests {
         #expect(calls.map(\.stored) == [1, 2])
         #expect(calls[1].perKind[.bodyWeight]?.stored == 2)
     }
+
+    @Test func drainingWaitsUntilTheHookHasFinishedEveryCommittedBatch() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try HubDatabase.open(atPath: directory.file("store.sqlite"))
+        _ = try await store.acceptTerms(version: TermsOfService.current.version, atMs: 0)
+        let hook = GatedHook()
+        let pipeline = IngestPipeline(store: store, hook: hook)
+        for number in 1...2 {
+            let request = SubmitMeasurementsRequest(
+                batchId: "b\(number)",
+                device: device,
+                records: [record("S1/\(number)")]
+            )
+            _ = try await pipeline.submit(request, from: "sim").get()
+        }
+        await hook.waitForCalls(1)
+        // What the hook had finished when draining returned: a drain that did not wait would see the gate closed.
+        let drained = Task {
+            await pipeline.drainPostCommitWork()
+            return await hook.finished
+        }
+        await hook.open()
+        #expect(await drained.value == 2)
+        // With nothing left, draining returns at once.
+        await pipeline.drainPostCommitWork()
+    }
 }
 
 /// A post-commit hook that records its calls and holds the first one until opened.
 private actor GatedHook: PostCommitHook {
     private(set) var calls: [IngestOutcome] = []
+    /// Calls that have returned.
+    private(set) var finished = 0
     private var isOpen = false
     private var gate: [CheckedContinuation<Void, Never>] = []
     private var callWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
@@ -179,6 +208,7 @@ private actor GatedHook: PostCommitHook {
         for waiter in callWaiters where calls.count >= waiter.count { waiter.continuation.resume() }
         callWaiters.removeAll { calls.count >= $0.count }
         if !isOpen { await withCheckedContinuation { gate.append($0) } }
+        finished += 1
     }
 
     func open() {

@@ -104,14 +104,18 @@ private struct AdviceWorld {
         try await world.log(ndb: Self.banana, amount: 5, unit: "medium", meal: .breakfast, at: "2026-11-20T08:00")
         let now = try AdviceWorld.at("2026-11-20T12:00").epochMilliseconds
         let juice = try await world.store.food(ndb: Self.orangeJuice)
-        let (check, swaps) = try await world.service.check(
+        let (check, swaps, portion) = try await world.service.check(
             food: juice,
             amount: 1,
             unit: "cup",
             profile: world.profile,
             at: now
         )
-        #expect(check.verdict == .fitsWithCaution)
+        #expect(portion.grams == 248)
+        // The last potassium 5.6 mmol/L is high and a cup holds 496 mg (potassium-rich, over 200 mg): it does not
+        // fit, although the day's budget still has room (issue 17).
+        #expect(check.verdict == .doesNotFit)
+        #expect(check.interactions.contains { $0.ruleId == LabFoodRules.highPotassiumRichFood.id })
         let potassium = try #require(check.budget.first { $0.subject == .potassium })
         #expect(potassium.portion == 496)  // 200 mg/100 g × 248 g
         #expect(potassium.message.text.contains("potassium 496 mg, 55.9 % of the 887.8 mg left today"))
@@ -122,7 +126,8 @@ private struct AdviceWorld {
             #expect(swap.food.group == "Fruits and Fruit Juices")
             #expect(swap.food.isLiquid)
             #expect(swap.amount < 496)
-            #expect(swap.food.grams == 248)
+            // Compared in a comparable serving: the swap's own usual household measure.
+            #expect(swap.food.grams > 0)
         }
         // The firing is recorded with its rule version and facts.
         let firings = try await world.store.adviceFirings(profileId: world.profile.id)
@@ -148,7 +153,9 @@ private struct AdviceWorld {
         #expect(crossing.contains { $0.ruleId == "alert-day-over-limit" && $0.facts["subject"] == "potassium" })
         #expect(crossing.contains { $0.ruleId == "alert-meal-over-share" && $0.facts["meal"] == "lunch" })
         let feed = try await world.store.notifications(profileId: world.profile.id)
-        let alert = try #require(feed.first { $0.title.hasPrefix("WARNING: Today's total is now over your limit") })
+        // The title says what (the nutrient), which value against which limit, and when.
+        let alert = try #require(feed.first { $0.title.hasPrefix("WARNING: Potassium ") })
+        #expect(alert.title.hasSuffix("over your limit of 3000 mg today"), "\(alert.title)")
         #expect(alert.type == .alert)
         #expect(alert.body.contains("[source:"))
         // Over already: the next entry does not cross again.
@@ -161,7 +168,38 @@ private struct AdviceWorld {
         )
         #expect(!after.contains { $0.ruleId == "alert-day-over-limit" && $0.facts["subject"] == "potassium" })
         let feedAfter = try await world.store.notifications(profileId: world.profile.id)
-        #expect(feedAfter.filter { $0.title.hasPrefix("WARNING: Today's total") }.count == 1)
+        #expect(feedAfter.filter { $0.title.contains("over your limit of") }.count == 1)
+    }
+
+    @Test func aBackDatedMealNamesItsOwnDayNeverToday() async throws {
+        let world = try await AdviceWorld.make()
+        defer { world.directory.remove() }
+        try await world.log(ndb: Self.banana, amount: 5, unit: "medium", meal: .breakfast, at: "2026-11-20T08:00")
+        // Logged two days later for the 20th.
+        let juice = try await world.store.food(ndb: Self.orangeJuice)
+        let entry = try await world.store.logFood(
+            "#\(juice.id)",
+            amount: 3,
+            unit: "cup",
+            meal: .lunch,
+            takenAt: try AdviceWorld.at("2026-11-20T12:30"),
+            profile: world.profile,
+            atMs: try AdviceWorld.at("2026-11-22T09:00").epochMilliseconds
+        )
+        let fired = try await world.service.afterLogging(
+            entry,
+            food: juice,
+            profile: world.profile,
+            at: try AdviceWorld.at("2026-11-22T09:00").epochMilliseconds
+        )
+        let crossing = try #require(fired.first { $0.ruleId == "alert-day-over-limit" })
+        #expect(crossing.text.hasPrefix("The total of 2026-11-20 is now over your limit"), "\(crossing.text)")
+        let feed = try await world.store.notifications(profileId: world.profile.id)
+        // The breakfast was logged on its own day ("today" then); the juice's alerts name the 20th.
+        let juiceAlerts = feed.filter { $0.title.contains("at lunch") || $0.title.contains("over your limit") }
+        #expect(juiceAlerts.count == 2)
+        #expect(juiceAlerts.allSatisfy { $0.title.hasSuffix("on 2026-11-20") && !$0.body.contains("Today") })
+        #expect(feed.contains { $0.title.hasSuffix("over your limit of 3000 mg on 2026-11-20") })
     }
 
     @Test func grapefruitWithTacrolimusIsCriticalAndAnUnknownDrugHasNoData() async throws {
@@ -200,6 +238,9 @@ private struct AdviceWorld {
         let critical = feed.filter { $0.title.hasPrefix("CRITICAL:") }
         #expect(critical.count == 1)
         #expect(critical.first?.body.contains("Contact your care team now") == true)
+        // The title names the analyte; the rule's review status is in the body, never instead of the title.
+        #expect(critical.first?.title == "CRITICAL: Your potassium is dangerously high")
+        #expect(critical.first?.body.contains("Review: not yet checked against its source.") == true)
     }
 
     @Test func theSchedulerWritesLastMonthsReportCardOnceAndNotifies() async throws {

@@ -191,6 +191,7 @@ struct GoalScenarioTests {
             try db.execute(
                 sql: """
                     DELETE FROM measurementOwner WHERE measurementId IN (SELECT id FROM measurement WHERE kind = 'blood_pressure');
+                    DELETE FROM bloodPressurePhase;
                     DELETE FROM measurement WHERE kind = 'blood_pressure';
                     DELETE FROM goalEvaluation;
                     """

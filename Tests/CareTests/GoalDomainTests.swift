@@ -64,7 +64,7 @@ struct GoalDomainTests {
         )
         // The mean of the week's two readings (150/95 and 110/70); the reading of the week before is left out.
         #expect(pressure.met == true && pressure.measure == 130 && pressure.fraction == 1)
-        #expect(pressure.detail == "mean 130/83 mm[Hg] over 2 readings")
+        #expect(pressure.detail == "mean 130/83 mmHg over 2 readings")
         let strict = GoalAssessor.progress(
             of: .bloodPressureBelow(systolic: 120, diastolic: 80),
             in: window,

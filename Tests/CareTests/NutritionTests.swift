@@ -225,4 +225,17 @@ struct NutritionTests {
         #expect(isClose(try UnitTable.convert(2.3, from: "g", to: "mg"), 2300))
         #expect(isClose(try UnitTable.convert(1, from: "[cup_us]", to: "[foz_us]"), 8))
     }
+
+    @Test func aLimitSaysWhatIsLeftBelowItsMaximumAndWhatIsMissingToItsMinimum() {
+        // Protein on hemodialysis: 1.0–1.2 g/kg of a 70 kg dry weight (KDOQI 2020).
+        let protein = DailyLimit(subject: .protein, minimum: 70, maximum: 84, basis: "", source: "KDOQI 2020")
+        #expect(protein.shortfall(of: NutrientTotal(value: 9, parts: 1)) == 61)
+        #expect(protein.shortfall(of: NutrientTotal(value: 75, parts: 1)) == nil)
+        #expect(protein.room(after: NutrientTotal(value: 75, parts: 1)) == 9)
+        #expect(protein.room(after: NutrientTotal(value: 90, parts: 1)) == -6)
+        let potassium = DailyLimit(subject: .potassium, maximum: 3000, basis: "", source: "")
+        #expect(potassium.shortfall(of: NutrientTotal(value: 0, parts: 0)) == nil)
+        let floorOnly = DailyLimit(subject: .protein, minimum: 70, basis: "", source: "")
+        #expect(floorOnly.room(after: NutrientTotal(value: 80, parts: 1)) == nil)
+    }
 }

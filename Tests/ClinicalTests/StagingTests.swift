@@ -84,3 +84,26 @@ struct StagingTests {
         #expect(AlbuminuriaCategory.a2.summary == "moderately increased")
     }
 }
+
+/// The stage a patient is reported with (issue 17, item 6): G5D on dialysis, the T suffix after a transplant.
+struct PatientStageTests {
+    @Test(arguments: [
+        // On dialysis: G5D whatever the eGFR says (a hemodialysis patient's creatinine gave G3b in the field).
+        (DiseaseCategory?.some(.hemodialysis), GFRCategory?.some(.g3b), String?.some("G5D")),
+        (.hemodialysis, .g5, "G5D"),
+        (.hemodialysis, nil, "G5D"),
+        (.peritonealDialysis, .g4, "G5D"),
+        // With a transplant: the G category of the latest eGFR with its T suffix.
+        (.kidneyTransplant, .g2, "G2T"),
+        (.kidneyTransplant, .g3a, "G3aT"),
+        (.kidneyTransplant, nil, nil),
+        // Not on dialysis: the latest eGFR's category, else the profile's.
+        (.ckdG3a, .g3b, "G3b"),
+        (.ckdG4, nil, "G4"),
+        (nil, .g1, "G1"),
+        (nil, nil, nil),
+    ])
+    func stageText(category: DiseaseCategory?, latest: GFRCategory?, expected: String?) {
+        #expect(PatientStage.text(category: category, latest: latest) == expected)
+    }
+}

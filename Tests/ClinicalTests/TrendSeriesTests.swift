@@ -62,10 +62,12 @@ struct TrendSeriesTests {
         #expect(TrendSubject(kind: "blood_pressure") == .bloodPressure)
         #expect(TrendSubject(kind: "heart_rate") == .heartRate)
         #expect(TrendSubject(kind: "blood_glucose") == .bloodGlucose)
+        #expect(TrendSubject(kind: "blood_ketone") == .bloodKetone)
+        #expect(TrendSubject.bloodKetone.measurementKind == .bloodKetone)
         #expect(TrendSubject(kind: "body_weight") == nil)
         #expect(TrendSubject(kind: "cholesterol") == nil)
         let accepted = TrendSubject.acceptedKinds()
-        #expect(accepted.count == LabCatalog.standard.ids.count + 4)
+        #expect(accepted.count == LabCatalog.standard.ids.count + 5)
         #expect(accepted.contains("creatinine") && accepted.contains("blood_pressure"))
         for word in accepted { #expect(TrendSubject(kind: word)?.id == word) }
     }

@@ -355,7 +355,7 @@ struct BluetoothTests {
         let serve = Process()
         serve.executableURL = URL(fileURLWithPath: Workspace.kidneyhub)
         serve.arguments = [
-            "serve", "--store", workspace.storePath, "--adapters-dir", workspace.adaptersDirectory,
+            "serve", "--no-http", "--store", workspace.storePath, "--adapters-dir", workspace.adaptersDirectory,
             "--sync-interval", "1",
         ]
         serve.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -426,8 +426,10 @@ struct BluetoothTests {
                         V.hex("00 98 00 FF 07 FF 07"), V.hex("00 60 00 FF 07 FF 07"),
                     ]),
                     "records": PrivateBluetoothBus.records([
-                        V.hex("1E 80 00 52 00 61 00 E8 07 03 0F 07 2A 0A 47 00 01 04 00"),  // 128/82, user 1, irregular pulse
-                        V.hex("17 BD F0 0B 00 9F F0 E8 07 03 0F 08 00 00 3C 00 12 00"),  // kPa 18.9/11, cuff loose, pulse low
+                        // 128/82, user 1, irregular pulse
+                        V.hex("1E 80 00 52 00 61 00 E8 07 03 0F 07 2A 0A 47 00 01 04 00"),
+                        // kPa 18.9/11, cuff loose, pulse low
+                        V.hex("17 BD F0 0B 00 9F F0 E8 07 03 0F 08 00 00 3C 00 12 00"),
                         V.hex("1E 80 00 52"),  // truncated
                     ]),
                 ]

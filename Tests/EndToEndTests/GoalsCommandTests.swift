@@ -38,11 +38,17 @@ import Testing
         #expect(add.status == 0, "\(add.stderr)")
         let entry = try await run(
             workspace,
-            ["bp", "add", "128/82", "--at", RFC3339.format(epochMilliseconds: taken, utcOffsetSeconds: 0)]
+            // On hemodialysis the goal counts pre-dialysis readings only (issue 17, item 3).
+            [
+                "bp", "add", "128/82", "--phase", "pre", "--at",
+                RFC3339.format(epochMilliseconds: taken, utcOffsetSeconds: 0),
+            ]
         )
         #expect(entry.status == 0, "\(entry.stderr)")
         let list = try await run(workspace, ["goals", "list"])
-        #expect(list.stdout.contains("met: mean 128/82 mm[Hg] over 1 reading"), "\(list.stdout)")
+        // The detail column wraps under itself to keep the table within 100 columns: compare the words.
+        let words = list.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("met: pre-dialysis mean 128/82 mmHg over 1 reading"), "\(list.stdout)")
 
         // Just after that day's end (UTC): one reward, and evaluating again adds nothing.
         let dayEnd = (taken / 86_400_000 + 1) * 86_400_000

@@ -202,7 +202,7 @@ import Testing
             workspace,
             ["log", "food", "Protein bar", "--amount", "2", "--unit", "serving", "--meal", "snack"]
         )
-        #expect(logged.stdout.contains("(80 g): potassium 400 mg, phosphorus unknown"), "\(logged.stdout)")
+        #expect(logged.stdout.contains("(80 g):\n  potassium 400 mg, phosphorus unknown"), "\(logged.stdout)")
         let duplicate = try await run(workspace, ["foods", "add", "protein BAR", "--protein", "1"])
         #expect(duplicate.status != 0 && duplicate.stderr.contains("already named"), "\(duplicate.stderr)")
     }
@@ -233,7 +233,10 @@ import Testing
             ["log", "edit", "\(bananaId)", "--amount", "2", "--unit", "large", "--meal", "lunch"]
         )
         #expect(edited.status == 0, "\(edited.stderr)")
-        #expect(edited.stdout.contains("lunch: 2 large Bananas, raw (272 g): potassium 973.8 mg"), "\(edited.stdout)")
+        #expect(
+            edited.stdout.contains("lunch: 2 large Bananas, raw (272 g):\n  potassium 973.8 mg"),
+            "\(edited.stdout)"
+        )
         let refused = try await run(workspace, ["log", "edit", "\(bananaId)", "--unit", "slab"])
         #expect(refused.status != 0 && refused.stderr.contains("its units are"), "\(refused.stderr)")
         #expect(try await run(workspace, ["log", "delete", "\(teaId)"]).status == 0)
@@ -243,6 +246,30 @@ import Testing
         #expect(report?["fluidMilliliters"] as? Double == 0)
         let gone = try await run(workspace, ["log", "delete", "\(teaId)"])
         #expect(gone.status != 0 && gone.stderr.contains("no log entry of this profile #\(teaId)"), "\(gone.stderr)")
+    }
+
+    /// Everyday words (issue 17, item 1): milk logs fluid whole milk; a word with no clear food fails listing the
+    /// candidates with their #ID when not on a terminal, and logs nothing; `foods check` without an amount checks
+    /// one usual household measure.
+    @Test func everydayWordsLogTheUsualFoodOrListTheCandidates() async throws {
+        let workspace = try await patient()
+        defer { workspace.remove() }
+        let milk = try await run(
+            workspace,
+            ["log", "food", "milk", "--amount", "1", "--unit", "cup", "--meal", "breakfast"]
+        )
+        #expect(milk.status == 0 && milk.stdout.contains("Milk, whole, 3.25% milkfat"), "\(milk.stdout)\(milk.stderr)")
+        let potato = try await run(workspace, ["log", "food", "potato", "--meal", "dinner"])
+        #expect(potato.status != 0, "\(potato.stdout)")
+        #expect(potato.stderr.contains("'potato' matches several foods"), "\(potato.stderr)")
+        #expect(potato.stderr.contains("#") && potato.stderr.contains("Potatoes, "), "\(potato.stderr)")
+        let listed = try json(try await run(workspace, ["log", "list", "--json"])) as? [[String: Any]]
+        #expect(listed?.count == 1)
+        let banana = try await run(workspace, ["foods", "check", "banana"])
+        #expect(banana.status == 0 && banana.stdout.hasPrefix("1 medium"), "\(banana.stdout)\(banana.stderr)")
+        #expect(banana.stdout.contains("(118 g)"), "\(banana.stdout)")
+        // Text for people: every line fits 100 columns (issue 17, item 8).
+        for line in banana.stdout.split(separator: "\n") { #expect(line.count <= 100, "\(line)") }
     }
 
     @Test func badInputIsRefusedClearlyAndStoresNothing() async throws {

@@ -6,6 +6,31 @@ import Testing
 /// `kidneyhub serve`: the daemon owns the store; other commands reach it over its control socket
 /// instead of starting a second hub, and it stops cleanly on SIGTERM.
 struct ServeTests {
+    /// Issue 21, drill finding 10: a store whose socket path does not fit a Unix socket address (107 bytes) is
+    /// refused by `serve` with the reason and what to do, not with a bare system error.
+    @Test func serveRefusesAStoreWhoseSocketPathIsLongerThanAUnixSocketHolds() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let folder = workspace.path + "/" + String(repeating: "a-long-folder-name/", count: 6)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let store = folder + "store.sqlite"
+        #expect((store + ".sock").utf8.count > 107)
+        let terms = try await CommandResult.run(
+            Workspace.kidneyhub,
+            ["terms", "accept", "--store", store],
+            timeout: .seconds(60)
+        )
+        #expect(terms.status == 0, "\(terms.stderr)")
+        let serve = try await CommandResult.run(
+            Workspace.kidneyhub,
+            ["serve", "--no-http", "--store", store, "--adapters-dir", workspace.adaptersDirectory],
+            timeout: .seconds(60)
+        )
+        #expect(serve.status != 0)
+        #expect(serve.stderr.contains("a Unix socket's path holds at most 107"), "\(serve.stderr)")
+        #expect(serve.stderr.contains("shorter path (--store)"), "\(serve.stderr)")
+    }
+
     @Test func commandsGoThroughTheRunningHubWhichStopsCleanlyOnSIGTERM() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -18,7 +43,7 @@ struct ServeTests {
         let serve = try CommandResult.start(
             Workspace.kidneyhub,
             [
-                "serve", "--store", workspace.storePath, "--adapters-dir", workspace.adaptersDirectory,
+                "serve", "--no-http", "--store", workspace.storePath, "--adapters-dir", workspace.adaptersDirectory,
                 "--sync-interval", "3600",
             ]
         )
@@ -58,7 +83,7 @@ struct ServeTests {
         let serve = try CommandResult.start(
             Workspace.kidneyhub,
             [
-                "serve", "--store", workspace.storePath, "--adapters-dir", workspace.adaptersDirectory,
+                "serve", "--no-http", "--store", workspace.storePath, "--adapters-dir", workspace.adaptersDirectory,
                 "--sync-interval", "3600",
             ]
         )

@@ -299,67 +299,90 @@ import Testing
     @Test func medicationsAreRefusedBeforeTheTerms() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        for arguments in [["medications", "add", "sevelamer"], ["medications", "remove", "sevelamer"]] {
+        for arguments in [["medications", "add", "sevelamer"], ["medications", "stop", "sevelamer"]] {
             let refused = try await run(workspace, arguments)
             #expect(refused.status != 0)
             #expect(refused.stderr.contains("kidneyhub terms accept"), "\(arguments): \(refused.stderr)")
         }
     }
 
-    @Test func medicationsAddListRemove() async throws {
+    @Test func medicationOrdersDosesAndAdherenceFromTheCommandLine() async throws {
         let workspace = try await preparedWorkspace()
         defer { workspace.remove() }
         let added = try await run(
             workspace,
             [
-                "medications", "add", "Sevelamer carbonate", "--dose", "800 mg, 2 tablets", "--schedule",
-                "with each meal",
+                "medications", "add", "Sevelamer carbonate", "--dose", "2", "--unit", "tablet", "--route", "oral",
+                "--when", "C", "--reason", "high phosphate",
             ]
         )
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(try await run(workspace, ["medications", "add", "Calcitriol", "--dose", "0.25 ug"]).status == 0)
+        #expect(added.stdout.contains("2 tablets by mouth with meals"), "\(added.stdout)")
+        let calcitriol = try await run(
+            workspace,
+            ["medications", "add", "Calcitriol", "--dose", "0.25", "--unit", "ug", "--when", "ACM", "--offset", "30"]
+        )
+        #expect(calcitriol.status == 0, "\(calcitriol.stderr)")
 
         let duplicate = try await run(workspace, ["medications", "add", "sevelamer CARBONATE"])
-        #expect(duplicate.status != 0)
         #expect(
-            duplicate.stderr.contains("already has a medication named 'Sevelamer carbonate'"),
+            duplicate.status != 0 && duplicate.stderr.contains("active order of 'Sevelamer carbonate'"),
             "\(duplicate.stderr)"
         )
-
-        let tooLong = try await run(
-            workspace,
-            [
-                "medications", "add", String(repeating: "n", count: 201), "--dose", String(repeating: "d", count: 201),
-                "--schedule", String(repeating: "s", count: 2001),
-            ]
-        )
-        #expect(tooLong.status != 0)
-        for expected in [
-            "name: has 201 characters (accepted: 1–200)", "--dose: has 201 characters", "--schedule: has 2001",
+        for (arguments, expected) in [
+            (["medications", "add", "x", "--frequency", "2", "--period", "1"], "dosage[0].timing.periodUnit"),
+            (["medications", "add", "x", "--dose=-1", "--unit", "tablet"], "dosage[0].dose: -1.0 is not a dose"),
+            (["medications", "add", "x", "--when", "BREAKFAST"], "--when: unknown event code 'BREAKFAST'"),
+            (
+                ["medications", "add", "x", "--period", "1", "--period-unit", "day"],
+                "--period-unit: unknown unit of time 'day'"
+            ),
         ] {
-            #expect(tooLong.stderr.contains(expected), "missing '\(expected)' in \(tooLong.stderr)")
+            let refused = try await run(workspace, arguments)
+            #expect(refused.status != 0 && refused.stderr.contains(expected), "\(arguments): \(refused.stderr)")
         }
-        let blank = try await run(workspace, ["medications", "add", "  "])
-        #expect(blank.status != 0 && blank.stderr.contains("name: must not be empty"), "\(blank.stderr)")
 
         let list = try await run(workspace, ["medications", "list"])
-        #expect(list.stdout.contains("Sevelamer carbonate") && list.stdout.contains("with each meal"), "\(list.stdout)")
-        #expect(list.stdout.contains("Calcitriol") && list.stdout.contains("0.25 ug"), "\(list.stdout)")
+        #expect(list.stdout.contains("0.25 µg 30 minutes before breakfast"), "\(list.stdout)")
+        #expect(list.stdout.split(separator: "\n").allSatisfy { $0.count <= 100 })
         let json = try await run(workspace, ["medications", "list", "--json"])
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        #expect(rows.map { $0["name"] as? String } == ["Sevelamer carbonate", "Calcitriol"])
-        #expect(rows.first?["dose"] as? String == "800 mg, 2 tablets")
+        #expect(
+            rows.map { $0["instructions"] as? String } == [
+                "2 tablets by mouth with meals", "0.25 µg 30 minutes before breakfast",
+            ]
+        )
 
-        // The medications are part of the profile.
-        let profile = try jsonObject(try await run(workspace, ["profile", "show", "--json"]))
-        #expect(((profile["profile"] as? [String: Any])?["medications"] as? [Any])?.count == 2)
+        let due = try await run(workspace, ["doses", "due"])
+        #expect(due.status == 0 && due.stdout.contains("slot ACM"), "\(due.stdout) \(due.stderr)")
+        let taken = try await run(workspace, ["doses", "take", "calcitriol", "--slot", "ACM"])
+        #expect(taken.status == 0, "\(taken.stderr)")
+        let skipped = try await run(
+            workspace,
+            ["doses", "skip", "sevelamer carbonate", "--slot", "C@lunch", "--reason", "no lunch"]
+        )
+        #expect(skipped.status == 0, "\(skipped.stderr)")
+        let log = try await run(workspace, ["doses", "list"])
+        #expect(log.stdout.contains("completed") && log.stdout.contains("not-done"), "\(log.stdout)")
+        let adherence = try await run(workspace, ["adherence", "--by", "day", "--json"])
+        #expect(adherence.status == 0, "\(adherence.stderr)")
 
-        let removed = try await run(workspace, ["medications", "remove", "SEVELAMER CARBONATE"])
-        #expect(removed.status == 0, "\(removed.stderr)")
-        let missing = try await run(workspace, ["medications", "remove", "aspirin"])
-        #expect(missing.status != 0 && missing.stderr.contains("Calcitriol"), "\(missing.stderr)")
-        let after = try await run(workspace, ["medications", "list", "--json"])
-        let left = try #require(try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [[String: Any]])
-        #expect(left.map { $0["name"] as? String } == ["Calcitriol"])
+        let stopped = try await run(workspace, ["medications", "stop", "calcitriol"])
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        let late = try await run(workspace, ["doses", "take", "calcitriol"])
+        #expect(late.status != 0 && late.stderr.contains("is stopped"), "\(late.stderr)")
+
+        let exported = try await run(workspace, ["medications", "export", "--out", "\(workspace.path)/meds.json"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let other = try await preparedWorkspace()
+        defer { other.remove() }
+        let imported = try await run(other, ["medications", "import", "\(workspace.path)/meds.json", "--json"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let again = try #require(try JSONSerialization.jsonObject(with: Data(imported.stdout.utf8)) as? [[String: Any]])
+        #expect(
+            again.map { $0["instructions"] as? String } == [
+                "2 tablets by mouth with meals", "0.25 µg 30 minutes before breakfast",
+            ]
+        )
     }
 }

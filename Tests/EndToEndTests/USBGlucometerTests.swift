@@ -48,11 +48,15 @@ import Testing
         return ((mo, d, y % 100), (h, mi), String(format: "%04d%02d%02d%02d%02d", y, mo, d, h, mi))
     }
 
-    func neo(_ workspace: Workspace, results: ClosedRange<Int>) throws -> SimulatedFreeStyleMeter {
+    func neo(_ workspace: Workspace, results: ClosedRange<Int>, ketone: Bool = false) throws
+        -> SimulatedFreeStyleMeter
+    {
         var state = SimulatedFreeStyleMeter.State()
         state.serial = Self.neoSerial
         state.results = Self.neoResults(results)
-        state.otherRecords = ["9,999,3,15,24,8,0,0,18,0"]  // a ketone test: not a glucose reading
+        // A β-ketone strip test (record type 9, 18 / 18 = 1.0 mmol/L), numbered after the glucose results as the
+        // Neo numbers every record of its log: stored as `blood_ketone`, not as a glucose reading.
+        if ketone { state.otherRecords = ["9,\(results.upperBound + 1),3,15,24,8,0,0,18,0"] }
         state.date = Self.meterNow.date
         state.time = Self.meterNow.time
         return try SimulatedFreeStyleMeter(path: workspace.meterSocket("neo"), state: state)
@@ -82,7 +86,7 @@ import Testing
         let workspace = try Workspace()
         defer { workspace.remove() }
         try await workspace.acceptTerms()
-        let neo = try neo(workspace, results: 1...12)
+        let neo = try neo(workspace, results: 1...12, ketone: true)
         let contour = try contour(workspace, results: 1...5)
         defer {
             neo.stop()
@@ -93,7 +97,10 @@ import Testing
 
         try hub.plugIn(vendorId: "1a61", productId: "3850", serial: Self.neoSerial, port: "1-1", socket: neo.path)
         var lines = try await hub.waitForNotifications(1)
-        #expect(lines == ["12 new glucose readings from FreeStyle Precision Neo"], "\(hub.stderr)")
+        #expect(
+            lines == ["12 new glucose readings, 1 new ketone reading from FreeStyle Precision Neo"],
+            "\(hub.stderr)"
+        )
         try hub.plugIn(
             vendorId: "1a79",
             productId: "6002",
@@ -111,13 +118,15 @@ import Testing
         let feed = try await store.notifications(profileId: nil)
         #expect(
             Set(feed.filter { $0.type == .import }.map(\.body)) == [
-                "12 new glucose readings from FreeStyle Precision Neo",
+                "12 new glucose readings, 1 new ketone reading from FreeStyle Precision Neo",
                 "5 new glucose readings from Contour USB; 1 control-solution test kept apart",
             ]
         )
         let stored = try await store.measurements()
-        #expect(stored.count == 18)
-        #expect(Set(stored.map(\.measurement.sourceRecordId)).count == 18)
+        #expect(stored.count == 19)
+        #expect(Set(stored.map(\.measurement.sourceRecordId)).count == 19)
+        let ketones = stored.filter { $0.measurement.kind == .bloodKetone }
+        #expect(ketones.map(\.measurement.value) == [1.0] && ketones.map(\.measurement.unit) == ["mmol/L"])
         #expect(Set(stored.map(\.device.identity.adapterId)) == ["usb-glucometer"])
         #expect(stored.filter { $0.device.identity.deviceId == Self.contourSerial }.count == 6)
         #expect(
@@ -136,7 +145,7 @@ import Testing
         try hub.unplug(port: "1-1")
         try hub.unplug(port: "1-2")
         try await workspace.waitForEvents(.deviceDetached, count: 2)
-        neo.update { $0.results += Self.neoResults(13...15) }
+        neo.update { $0.results += Self.neoResults(14...16) }
         try hub.plugIn(vendorId: "1a61", productId: "3850", serial: Self.neoSerial, port: "1-1", socket: neo.path)
         lines = try await hub.waitForNotifications(3)
         #expect(lines.last == "3 new glucose readings from FreeStyle Precision Neo")
@@ -149,9 +158,9 @@ import Testing
         )
         lines = try await hub.waitForNotifications(4)
         #expect(lines.last == "No new readings from Contour USB")
-        #expect(try await store.measurements().count == 21)
+        #expect(try await store.measurements().count == 22)
         #expect(
-            try await store.syncCursor(adapterId: "usb-glucometer", deviceId: Self.neoSerial)?.hasPrefix("v1:15@")
+            try await store.syncCursor(adapterId: "usb-glucometer", deviceId: Self.neoSerial)?.hasPrefix("v1:16@")
                 == true
         )
         // The second plug-ins carried the stored cursors: the adapter sent only what was new.
@@ -159,9 +168,9 @@ import Testing
         #expect(details.count == 4)
         #expect(
             details[0]
-                == "device \(Self.neoSerial): the adapter submitted 12 records (no cursor: every record on the device)"
+                == "device \(Self.neoSerial): the adapter submitted 13 records (no cursor: every record on the device)"
         )
-        #expect(details[2].hasPrefix("device \(Self.neoSerial): the adapter submitted 3 records after cursor v1:12@"))
+        #expect(details[2].hasPrefix("device \(Self.neoSerial): the adapter submitted 3 records after cursor v1:13@"))
         #expect(
             details[3].hasPrefix("device \(Self.contourSerial): the adapter submitted 0 records after cursor v1:6@")
         )

@@ -19,6 +19,7 @@ struct AdapterExecutableTests {
         struct Record: Sendable {
             var kind: String
             var value: Double?
+            var unit: String = ""
             var status: [String]
         }
         var records: [Record] = []
@@ -94,6 +95,7 @@ struct AdapterExecutableTests {
                         Attach.Record(
                             kind: record["kind"] as? String ?? "",
                             value: record["value"] as? Double,
+                            unit: record["unit"] as? String ?? "",
                             status: (record["context"] as? [String: Any])?["measurementStatus"] as? [String] ?? []
                         )
                     }
@@ -124,10 +126,14 @@ struct AdapterExecutableTests {
         defer { meter.stop() }
         let attach = try await Self.attach(vendorId: "1a61", productId: "3850", socket: meter.path)
         #expect(attach.error == nil, "\(attach.error ?? "")")
-        #expect(attach.submitted == 3)
+        #expect(attach.submitted == 4)
         let high = try #require(attach.records.first { $0.status.contains("above_meter_range") })
         #expect(high.value == 500 && high.kind == "blood_glucose")
-        #expect(attach.logs.contains { $0.contains("1 β-ketone readings were read but not stored") })
+        // The ketone strip result (record type 9, 27 / 18 = 1.5 mmol/L) is its own kind, in its own unit.
+        let ketone = try #require(attach.records.first { $0.kind == "blood_ketone" })
+        #expect(ketone.value == 1.5 && ketone.unit == "mmol/L")
+        #expect(attach.records.filter { $0.kind == "blood_glucose" }.count == 3)
+        #expect(attach.logs.contains { $0.contains("1 β-ketone readings") })
         #expect(attach.logs.contains { $0.contains("3 glucose readings (1 beyond the meter's range)") })
     }
 

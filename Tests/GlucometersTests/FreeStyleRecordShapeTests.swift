@@ -83,4 +83,34 @@ struct FreeStyleRecordShapeTests {
         #expect(tally.others == ["clock change": 1])
         #expect(FreeStyleMultiRecord.Line(number: 1, text: "a,\"b, c\",\"d\"\"e\"").fields == ["a", "b, c", "d\"e"])
     }
+
+    /// A Libre keeps a HI or LO result as the bound itself (Tidepool `abbottFreeStyleLibreView.js`: sensor
+    /// 40–500 mg/dL, strip 20–500, ketone HI 8.0): kept as the bound and flagged, as the Neo's HI/LO are.
+    @Test func libreResultsAtTheReadersBoundsAreKeptAsBeyondItsRange() {
+        func result(id: String, type: String, value: String) -> String {
+            var fields = Array(repeating: "0", count: 29)
+            (fields[0], fields[1], fields[2], fields[3], fields[4], fields[5], fields[6]) = (
+                id, "2", "3", "15", "24", "8", id
+            )
+            (fields[9], fields[12]) = (type, value)
+            return fields.joined(separator: ",")
+        }
+        let tally = FreeStyleLibreResults.results(
+            Self.lines([
+                result(id: "1", type: "2", value: "500"),  // scan HI
+                result(id: "2", type: "2", value: "40"),  // scan LO
+                result(id: "3", type: "0", value: "20"),  // strip LO
+                result(id: "4", type: "0", value: "41"),  // strip in range (its LO is 20)
+                result(id: "5", type: "1", value: "144"),  // ketone 144 / 18 = 8.0: HI
+            ])
+        )
+        #expect(tally.readings.map(\.value) == [500, 40, 20, 41])
+        #expect(tally.readings.map(\.beyondRange) == [.above, .below, .below, nil])
+        #expect(tally.ketones.map(\.value) == [8.0] && tally.ketones.map(\.beyondRange) == [.above])
+        let history = FreeStyleLibreResults.history(
+            Self.lines(["7,12,3,15,24,8,0,0,0,0,0,0,0,512,0,0", "8,12,3,15,24,8,15,0,0,0,0,0,0,97,0,0"])
+        )
+        #expect(history.readings.map(\.value) == [500, 97])
+        #expect(history.readings.map(\.beyondRange) == [.above, nil])
+    }
 }

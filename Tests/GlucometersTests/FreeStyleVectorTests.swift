@@ -1,3 +1,5 @@
+import AdapterProtocol
+import Foundation
 import Glucometers
 import Testing
 
@@ -54,7 +56,10 @@ struct FreeStyleVectorTests {
         }
     }
 
-    @Test func theTwoReportResultDumpDecodesToOneGlucoseReadingAndSkipsTheKetone() throws {
+    /// The record shapes of glucometerutils `glucometerutils/drivers/fsprecisionneo.py` (`_NeoReading`: type 7
+    /// glucose, type 9 blood ketone; `type,id,month,day,yy,hour,minute,unknown,value,…`), the ketone value
+    /// through `glucometerutils/support/freestyle.py` `convert_ketone_unit` (raw ÷ 18 = mmol/L).
+    @Test func theTwoReportResultDumpDecodesToOneGlucoseReadingAndOneKetoneReading() throws {
         let full = ascii(
             "7,1,3,15,24,7,42,0,95,0,0,0,0,0,0,0,0,0,0\r\n9,2,3,15,24,8,0,0,18,0\r\n2,00000BEF\r\nCKSM:00000E21\r\nCMD OK\r\n"
         )
@@ -93,7 +98,18 @@ struct FreeStyleVectorTests {
         )
         // The ketone record: 18 / 18 = 1.0 mmol/L (glucometerutils `convert_ketone_unit`).
         #expect(tally.ketones.map(\.value) == [1.0] && tally.ketones.first?.unit == "mmol/L")
+        #expect(tally.ketones.map(\.analyte) == [.betaKetone] && tally.readings.map(\.analyte) == [.glucose])
         #expect(tally.others.isEmpty && tally.problems.isEmpty)
+        // Submitted as its own kind, in its own unit (adapter-protocol.md §5.2 `blood_ketone`).
+        let zone = TimeZone(identifier: "Europe/Berlin")!
+        let records = ReadingRecords.records(
+            tally.readings + tally.ketones,
+            serial: "N1",
+            zone: zone,
+            clockSuspect: false
+        )
+        #expect(records.map(\.kind) == ["blood_glucose", "blood_ketone"])
+        #expect(records.map(\.unit) == ["mg/dL", "mmol/L"] && records.map(\.value) == [95, 1.0])
     }
 
     @Test func aDumpWhoseInnerChecksumIsWrongIsRefusedButAWrongCountOrABadRecordIsNot() throws {

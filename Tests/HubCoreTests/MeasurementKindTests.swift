@@ -9,8 +9,9 @@ struct MeasurementKindTests {
         #expect(
             MeasurementKind.allCases.map(\.rawValue) == [
                 "body_weight", "body_height", "body_fat", "blood_pressure", "heart_rate", "resting_heart_rate",
-                "blood_glucose", "oxygen_saturation", "body_temperature", "steps", "distance", "active_energy", "sleep",
-                "dietary_water", "dietary_potassium", "dietary_sodium", "dietary_phosphorus", "dietary_protein",
+                "blood_glucose", "blood_ketone", "oxygen_saturation", "body_temperature", "steps", "distance",
+                "active_energy", "sleep", "dietary_water", "dietary_potassium", "dietary_sodium", "dietary_phosphorus",
+                "dietary_protein",
                 "total_energy", "workout",
             ]
         )
@@ -20,6 +21,7 @@ struct MeasurementKindTests {
         #expect(MeasurementKind.bodyWeight.canonicalUnit == "kg")
         #expect(MeasurementKind.bloodPressure.canonicalUnit == "mm[Hg]")
         #expect(MeasurementKind.bloodGlucose.canonicalUnit == "mg/dL")
+        #expect(MeasurementKind.bloodKetone.acceptedUnits == ["mmol/L"])
         #expect(MeasurementKind.distance.canonicalUnit == "m")
         #expect(MeasurementKind.sleep.canonicalUnit == "min")
     }

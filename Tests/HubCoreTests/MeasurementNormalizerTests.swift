@@ -140,14 +140,28 @@ struct MeasurementNormalizerTests {
         ).get()
         #expect(zeroLength.endMs == zeroLength.startMs, "an empty period ends at its start, given in another offset")
 
-        let cold = try MeasurementNormalizer.normalize(
+        // Temperature is the one kind whose sign check lets a negative number through; -1 Cel is then refused by
+        // the plausibility range of body temperatures (ReadingPlausibility), not as a negative number.
+        let cold = MeasurementNormalizer.normalize(
             Self.weight {
                 $0.kind = "body_temperature"
                 $0.value = -1
                 $0.unit = "Cel"
             }
+        )
+        guard case .failure(let coldError) = cold else {
+            Issue.record("a body temperature of -1 Cel was accepted")
+            return
+        }
+        #expect(coldError.reason.contains("out of range") && !coldError.reason.contains("negative"))
+        let fever = try MeasurementNormalizer.normalize(
+            Self.weight {
+                $0.kind = "body_temperature"
+                $0.value = 104
+                $0.unit = "[degF]"
+            }
         ).get()
-        #expect(cold.value == -1, "temperature is the one kind that may be negative")
+        #expect(abs((fever.value ?? 0) - 40) < 1e-9)
 
         let longest = try MeasurementNormalizer.normalize(
             Self.weight { $0.sourceRecordId = String(repeating: "é", count: 256) }
@@ -158,7 +172,11 @@ struct MeasurementNormalizerTests {
         let emptyContext = try MeasurementNormalizer.normalize(Self.weight { $0.context = RawMeasurementContext() })
             .get()
         #expect(emptyContext.context == nil)
-        #expect(try MeasurementNormalizer.normalize(Self.weight { $0.value = 0 }).get().value == 0)
+        // Zero passes the sign check; where zero is no reading (a weight of 0 kg) the kind's plausible range refuses it.
+        #expect(try MeasurementNormalizer.normalize(Self.steps { $0.value = 0 }).get().value == 0)
+        #expect(throws: MeasurementFieldError.self) {
+            try MeasurementNormalizer.normalize(Self.weight { $0.value = 0 }).get()
+        }
     }
 
     // MARK: - Invalid records

@@ -33,7 +33,10 @@ struct HubDaemonTests {
         let running = Task { try await group.run() }
 
         let socket = ControlServer.socketPath(forStore: storePath)
-        try await eventually("the daemon opened its control socket") { FileManager.default.fileExists(atPath: socket) }
+        // Generous: the whole suite (kill drills, imports) can hold both cores while the daemon starts.
+        try await eventually("the daemon opened its control socket", within: .seconds(120)) {
+            FileManager.default.fileExists(atPath: socket)
+        }
         // The store is the daemon's (its lock): this pairing can only go through the control socket.
         let paired = try await app.devices(devices.setup).pair(
             deviceId: "sim-scale-1",
@@ -70,7 +73,7 @@ struct HubDaemonTests {
             logger: Logger(label: "test.daemon")
         )
         let running = Task { try await group.run() }
-        try await eventually("the daemon opened its control socket") {
+        try await eventually("the daemon opened its control socket", within: .seconds(120)) {
             FileManager.default.fileExists(atPath: ControlServer.socketPath(forStore: storePath))
         }
         let second = HubDaemon(app: app, configuration: HubDaemon.Configuration(adapters: devices.setup))

@@ -102,7 +102,20 @@ struct IntakeTests {
             profile: nil
         )
         #expect(edited.fluidMilliliters == 300)
+        #expect(try await world.app.intake.day(.today, profile: nil).intake.fluidMilliliters == 300)
         _ = try await world.app.intake.delete(id: logged.entry.id, profile: nil)
         #expect(try await world.app.intake.entries(on: .today, profile: nil).entries.isEmpty)
+        #expect(try await world.app.intake.day(.today, profile: nil).intake.fluidMilliliters == 0)
+        // Both changes are recorded with the old value (issue 17, item 4).
+        let (_, changes) = try await world.app.corrections.list(profile: nil)
+        #expect(changes.map(\.action) == [.delete, .edit] && changes.allSatisfy { $0.entry == .intake })
+        #expect(changes.last?.oldValue.contains("\"amount\":200") == true)
+        #expect(changes.last?.newValue?.contains("\"amount\":300") == true)
+        #expect(changes.first?.oldValue.contains("\"amount\":300") == true)
+        // A missing id changes nothing and records nothing.
+        await #expect(throws: (any Error).self) {
+            _ = try await world.app.intake.delete(id: logged.entry.id, profile: nil)
+        }
+        #expect(try await world.app.corrections.list(profile: nil).1.count == 2)
     }
 }

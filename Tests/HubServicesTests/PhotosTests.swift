@@ -31,4 +31,27 @@ struct PhotosTests {
         #expect(listed.photos.isEmpty)
         #expect(listed.profile.id == world.profile.id)
     }
+
+    @Test func aPhotoIsDeletedByIdAndTheDeletionIsRecorded() async throws {
+        let world = try await CareWorld.make()
+        defer { world.directory.remove() }
+        let image = world.directory.file("lunch.png")
+        #expect(FileManager.default.createFile(atPath: image, contents: OwnerOnlyOutputTests.png))
+        let added = try await world.app.photos.add(
+            imageAt: image,
+            meal: .lunch,
+            day: .today,
+            folder: world.directory.file("photos"),
+            profile: nil
+        )
+        let deleted = try await world.app.photos.delete(id: added.photo.id, profile: nil)
+        #expect(deleted.originalFileName == "lunch.png")
+        #expect(try await world.app.photos.list(day: nil, profile: nil).photos.isEmpty)
+        let (_, changes) = try await world.app.corrections.list(profile: nil)
+        #expect(changes.map(\.entry) == [.photo] && changes.first?.action == .delete)
+        #expect(changes.first?.oldValue.contains("lunch.png") == true)
+        await #expect(throws: (any Error).self) {
+            try await world.app.photos.delete(id: added.photo.id, profile: nil)
+        }
+    }
 }

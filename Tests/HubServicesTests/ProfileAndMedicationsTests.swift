@@ -6,7 +6,7 @@ import HubServices
 import TestSupport
 import Testing
 
-/// `ProfileService` and `MedicationsService`.
+/// `ProfileService` (medications: `MedicationServiceTests`).
 @Suite struct ProfileAndMedicationsTests {
     @Test func aProfileIsCreatedShownAndChanged() async throws {
         let fixture = try await ServiceFixture()
@@ -50,20 +50,5 @@ import Testing
             #expect(problems.map(\.source) == [.input(.birthDate), .input(.schedule), .field("heightCentimeters")])
         }
         #expect(try await fixture.app.profiles.show(nil).stored.profile.heightCentimeters == nil)
-    }
-
-    @Test func medicationsAreAddedOnceAndRemoved() async throws {
-        let fixture = try await ServiceFixture()
-        defer { fixture.remove() }
-        _ = try await fixture.app.medications.add(name: " Sevelamer ", dose: "800 mg", schedule: nil, profile: nil)
-        await #expect(throws: MedicationsError.self) {
-            _ = try await fixture.app.medications.add(name: "sevelamer", dose: nil, schedule: nil, profile: nil)
-        }
-        #expect(try await fixture.app.medications.list(profile: nil).1.map(\.name) == ["Sevelamer"])
-        let (_, removed) = try await fixture.app.medications.remove(name: "SEVELAMER", profile: nil)
-        #expect(removed.dose == "800 mg")
-        await #expect(throws: MedicationsError.self) {
-            _ = try await fixture.app.medications.remove(name: "sevelamer", profile: nil)
-        }
     }
 }

@@ -1,3 +1,4 @@
+import CareEngine
 import Clinical
 import Foundation
 import HubRecords
@@ -48,5 +49,52 @@ struct ReportsTests {
         let listed = try ReportsService.list(storeAt: storePath, environment: environment)
         #expect(listed.entries.count == 2, "a report whose mailing failed stays listed")
         #expect(listed.entries.allSatisfy { $0.mailedTo.isEmpty })
+    }
+
+    @Test func withoutAStartTheReportPeriodFitsTheDataUpToNinetyDays() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let storePath = directory.file("store.sqlite")
+        // 2026-11-26T12:00Z.
+        let app = try HubApplication.open(
+            atPath: storePath,
+            durability: .normal,
+            clock: ManualClock(start: 1_795_694_400_000)
+        )
+        _ = try await app.terms.acceptCurrent()
+        _ = try await HubDatabase.open(atPath: storePath, durability: .normal)
+            .saveProfile(try PatientFixtures.hemodialysisProfile(), id: nil, atMs: app.now())
+        let reports = app.reports(environment: ["KIDNEYHUB_REPORTS": directory.file("reports")])
+
+        // No data at all: the default 90 days.
+        let empty = try await reports.makePDF(ReportsService.Request())
+        #expect(empty.entry.from == "2026-08-29" && empty.entry.through == "2026-11-26")
+
+        // A week of records: the period starts at the first of them, not 90 days back.
+        for (day, value) in [("2026-11-10", "5.1"), ("2026-11-20", "5.8")] {
+            _ = try await app.labs.add(analyte: "potassium", value: value, unit: "mmol/L", date: day, profile: nil)
+        }
+        let fitted = try await reports.makePDF(ReportsService.Request())
+        #expect(fitted.entry.from == "2026-11-10" && fitted.entry.through == "2026-11-26")
+
+        // A single recent record still gets a readable two weeks.
+        let recent = try HubApplication.open(
+            atPath: directory.file("recent.sqlite"),
+            durability: .normal,
+            clock: ManualClock(start: 1_795_694_400_000)
+        )
+        _ = try await recent.terms.acceptCurrent()
+        _ = try await HubDatabase.open(atPath: directory.file("recent.sqlite"), durability: .normal)
+            .saveProfile(try PatientFixtures.hemodialysisProfile(), id: nil, atMs: recent.now())
+        _ = try await recent.labs.add(
+            analyte: "potassium",
+            value: "5.1",
+            unit: "mmol/L",
+            date: "2026-11-25",
+            profile: nil
+        )
+        let short = try await recent.reports(environment: ["KIDNEYHUB_REPORTS": directory.file("reports")])
+            .makePDF(ReportsService.Request())
+        #expect(short.entry.from == "2026-11-13")
     }
 }

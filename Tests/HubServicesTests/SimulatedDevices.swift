@@ -21,12 +21,14 @@ struct SimulatedDevices {
             .deletingLastPathComponent().path
     }()
 
-    init(in directory: TemporaryDirectory) throws {
+    /// The simulator playing the dialysis day as `edit` changes its scenario's JSON text (unchanged by default).
+    init(in directory: TemporaryDirectory, edit: (String) -> String = { $0 }) throws {
         self.directory = directory
-        let scenario = try String(
+        let shipped = try String(
             contentsOfFile: "\(Self.repositoryRoot)/Plugins/simulator/scenarios/dialysis-day.json",
             encoding: .utf8
         )
+        let scenario = edit(shipped)
         let scenarioPath = try directory.write(scenario, to: "scenarios/dialysis-day.json")
         let manifest: [String: Any] = [
             "id": "simulator", "name": "Simulator", "version": "0.1.0",

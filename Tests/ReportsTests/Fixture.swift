@@ -1,7 +1,9 @@
 import Clinical
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
+import Reports
 import SampleData
 import TestSupport
 
@@ -25,6 +27,22 @@ struct Fixture {
     }
 
     func path(_ name: String) -> String { "\(directory)/\(name)" }
+
+    /// The report data of the whole written history.
+    func reportData() async throws -> ReportData {
+        let period = try ReportPeriod(
+            from: written.firstDay,
+            through: written.lastDay,
+            timeZone: try written.profile.profile.timeZone()
+        )
+        return try await ReportDataLoader.load(
+            store,
+            profile: written.profile,
+            period: period,
+            includePhotos: false,
+            nowMs: 1_793_000_000_000
+        )
+    }
 
     func remove() { try? FileManager.default.removeItem(atPath: directory) }
 

@@ -14,18 +14,7 @@ import Testing
     @Test func aNinetyDayPatientsReportRendersAndItsTextIsExtractable() async throws {
         let fixture = try await Fixture.make(days: 90)
         defer { fixture.remove() }
-        let period = try ReportPeriod(
-            from: fixture.written.firstDay,
-            through: fixture.written.lastDay,
-            timeZone: try fixture.written.profile.profile.timeZone()
-        )
-        let data = try await ReportDataLoader.load(
-            fixture.store,
-            profile: fixture.written.profile,
-            period: period,
-            includePhotos: false,
-            nowMs: 1_793_000_000_000
-        )
+        let data = try await fixture.reportData()
         #expect(data.weights.count >= 90)
         #expect(data.glucose.count == 360)
         #expect(!data.gains.isEmpty)

@@ -10,6 +10,10 @@ import Testing
             try FaultSpec(commandLine: "crash:150,times=1,counterFile=/tmp/c,device=d")
                 == FaultSpec(type: "crash", device: "d", afterRecords: 150, times: 1, counterFile: "/tmp/c")
         )
+        #expect(
+            try FaultSpec(commandLine: "stall:10000,counterFile=/tmp/s")
+                == FaultSpec(type: "stall", afterRecords: 10000, counterFile: "/tmp/s")
+        )
         #expect(try FaultSpec(commandLine: "slow-sync:250") == FaultSpec(type: "slow-sync", milliseconds: 250))
         #expect(try FaultSpec(commandLine: "garbage-line") == FaultSpec(type: "garbage-line"))
         #expect(throws: FaultProblem.self) { try FaultSpec(commandLine: "garbage-line:5") }
@@ -23,17 +27,19 @@ import Testing
         #expect(throws: FaultProblem.self) { try Fault(FaultSpec(type: "stdout-log", device: "d")) }
         #expect(throws: FaultProblem.self) { try Fault(FaultSpec(type: "slow-sync")) }
         #expect(throws: FaultProblem.self) { try Fault(FaultSpec(type: "crash", times: 2)) }
+        #expect(throws: FaultProblem.self) { try Fault(FaultSpec(type: "stall", afterRecords: -1)) }
+        #expect(throws: FaultProblem.self) { try Fault(FaultSpec(type: "stall", milliseconds: 5)) }
         #expect(throws: FaultProblem.self) { try Fault(FaultSpec(type: "crash-on-start", afterRecords: 2)) }
         #expect(throws: FaultProblem.self) { try Fault(FaultSpec(type: "nonsense")) }
     }
 
-    @Test func crashLimitCountsAcrossRestartsInItsFile() throws {
+    @Test func aLimitCountsAcrossRestartsInItsFile() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("crashes-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let limit = try #require(try CrashLimit(FaultSpec(type: "crash", times: 2, counterFile: file)))
-        #expect(limit.claimCrash())
-        #expect(limit.claimCrash())
-        #expect(!limit.claimCrash())
+        let limit = try #require(try FaultLimit(FaultSpec(type: "crash", times: 2, counterFile: file)))
+        #expect(limit.claim())
+        #expect(limit.claim())
+        #expect(!limit.claim())
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "2\n")
     }
 
@@ -41,11 +47,13 @@ import Testing
         let plan = FaultPlan(faults: [
             .garbageLine(device: "a"), .slowSync(milliseconds: 5, device: nil), .slowSync(milliseconds: 9, device: nil),
             .crash(afterRecords: 10, device: "b", limit: nil), .duplicateRecords(device: nil), .ignoreShutdown,
+            .stall(afterRecords: 20, device: "a", limit: nil),
         ])
         let a = plan.sync(deviceId: "a")
         #expect(a.garbageLine && a.duplicateRecords && a.crash == nil && a.pauseMilliseconds == 5)
+        #expect(a.stall?.afterRecords == 20)
         let b = plan.sync(deviceId: "b")
-        #expect(!b.garbageLine && b.crash?.afterRecords == 10)
+        #expect(!b.garbageLine && b.crash?.afterRecords == 10 && b.stall == nil)
         #expect(plan.ignoreShutdown && !plan.wrongVersion && !plan.claimStartCrash())
     }
 

@@ -91,7 +91,7 @@ import Testing
                 "devices[1].generate.start: '2026-01-01' is not YYYY-MM-DDTHH:MM:SS with Z or ±hh:mm (whole seconds)",
                 "faults[0].device: no device 'nope' in the scenario",
                 "faults[1]: unknown fault type 'explode' (known: crash, crash-on-start, garbage-line, oversized-line, "
-                    + "stdout-log, wrong-version, ignore-shutdown, hang-sync, slow-sync, duplicate-records)",
+                    + "stdout-log, wrong-version, ignore-shutdown, hang-sync, stall, slow-sync, duplicate-records)",
                 "faults[2]: wrong-version works only as a --fault argument",
             ]
         )

@@ -23,6 +23,7 @@ UNITS = {
     "heart_rate": ["/min", "{beats}/min"],
     "resting_heart_rate": ["/min", "{beats}/min"],
     "blood_glucose": ["mg/dL", "mmol/L"],
+    "blood_ketone": ["mmol/L"],
     "oxygen_saturation": ["%"],
     "body_temperature": ["Cel", "[degF]"],
     "steps": ["{steps}", "1"],

@@ -19,9 +19,11 @@ SCANNED = ["scripts", "Sources", "Tests", "Plugins", "Package.swift", ".ci"]
 # repository for the shared folder finds this file either).
 THIS_FILE = Path(__file__).resolve()
 
-# The parent's shared folder, any path with a `/shared/` component, or a path built from a separate "shared" component
-# (os.path.join(parent, "shared", ...), URL(...).appendingPathComponent("shared")).
-FORBIDDEN = re.compile(r"\.\./shared\b|/shared/|[\"']shared[\"']")
+# The parent's shared folder, any path with the folder as a component, or a path built from the folder's name as a
+# separate string (os.path.join(parent, NAME, ...), URL(...).appendingPathComponent(NAME)).
+# Spelled from pieces (NAME) so that no check that greps the repository for the folder finds this file.
+NAME = "sha" + "red"
+FORBIDDEN = re.compile(r"\.\./" + NAME + r"\b|/" + NAME + r"/|[\"']" + NAME + r"[\"']")
 
 
 def blank(text, start, end):
@@ -147,23 +149,23 @@ def scanned_files():
 
 # The scanner on examples: what must be found and what must not.
 
-# The parent folder's shared folder, built from pieces; examples write it as {UP}.
-UP = ".." + "/" + "shared"
+# The parent folder's shared folder, built from pieces; examples write it as {UP}, and the bare name as {NAME}.
+UP = ".." + "/" + NAME
 
 
 def with_up(text):
-    """`text` with each {UP} replaced by the path into the parent's shared folder."""
-    return text.replace("{UP}", UP)
+    """`text` with each {UP} replaced by the path into the parent's shared folder, each {NAME} by its name."""
+    return text.replace("{UP}", UP).replace("{NAME}", NAME)
 
 
 def test_swift_strings_are_found_and_comments_are_not():
     source = with_up('\n'.join([
         '/// Reads {UP}/research/devices.md (a citation in a doc comment).',
         'let url = "https://example.org" // see {UP}/data',
-        '/* a block /* nested {UP} */ still a comment /shared/ */',
+        '/* a block /* nested {UP} */ still a comment /{NAME}/ */',
         'let a = "{UP}/data/usda"',
-        'let b = root + "/shared/data"',
-        'let c = URL(fileURLWithPath: root).appendingPathComponent("shared")',
+        'let b = root + "/{NAME}/data"',
+        'let c = URL(fileURLWithPath: root).appendingPathComponent("{NAME}")',
         'let d = #"raw {UP}"#',
         'let e = """',
         '    open("{UP}/x")',
@@ -179,10 +181,10 @@ def test_python_strings_are_found_and_comments_and_docstrings_are_not():
         'import os',
         '# {UP}/research is where the notes are',
         'def f(root):',
-        '    """Docstring: /shared/data."""',
-        '    return os.path.join(os.path.dirname(root), "shared", "data")',
+        '    """Docstring: /{NAME}/data."""',
+        '    return os.path.join(os.path.dirname(root), "{NAME}", "data")',
         'path = f"{root}/{UP}/x"  # the comment is not the finding',
-        "other = '/shared/data'",
+        "other = '/{NAME}/data'",
     ]))
     assert [number for number, _ in references(source, "python")] == [6, 7, 8]
 
@@ -192,8 +194,8 @@ def test_shell_words_are_found_and_comments_are_not():
         '#!/usr/bin/env bash',
         '# reads nothing from {UP}',
         'cp {UP}/data/x .   # a comment',
-        'echo "not # a comment: /shared/"',
-        'ls data # /shared/ in a comment',
+        'echo "not # a comment: /{NAME}/"',
+        'ls data # /{NAME}/ in a comment',
     ]))
     assert [number for number, _ in references(source, "shell")] == [3, 4]
 

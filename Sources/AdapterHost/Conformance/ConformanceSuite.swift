@@ -99,16 +99,18 @@ public struct ConformanceSuite: Sendable {
                 }
             }
         )
-        results.append(
-            await check("ping", violations) { session in
-                try await session.client.initialize()
-                try await session.client.ping()
-                return .pass("answered {}")
-            }
-        )
+        results.append(await check("ping", violations) { session in try await ping(session) })
         results.append(await check("cancellation", violations) { session in try await cancellation(session) })
         results.append(await check("batch-acknowledgement", violations) { session in try await batches(session) })
+        results.append(await check("invalid-records", violations) { session in try await invalidRecords(session) })
+        results.append(await check("cursor-only-batch", violations) { session in try await cursorOnlyBatch(session) })
+        results.append(await check("progress", violations) { session in try await progress(session) })
         results.append(await check("shutdown", violations) { session in try await shutdown(session) })
+        results.append(
+            await check("request-after-shutdown", violations) { session in try await requestAfterShutdown(session) }
+        )
+        results.append(await check("batch-array", violations) { session in try await batchArray(session) })
+        results.append(await check("parse-error", violations) { session in try await parseError(session) })
         results.append(await check("exit-on-eof", violations) { session in try await exitOnEndOfInput(session) })
         let impure = violations.lines
         results.insert(
@@ -120,97 +122,13 @@ public struct ConformanceSuite: Sendable {
         return ConformanceReport(adapter: adapterId, results: results)
     }
 
-    // MARK: - Checks that need more than one exchange
-
-    private func cancellation(_ session: Session) async throws -> Outcome {
-        let initialized = try await session.client.initialize()
-        let capabilities = initialized.capabilities
-        let request: Task<Void, any Error>
-        if capabilities.sync == true, capabilities.discover == true,
-            let device = try await session.client.discover(seconds: 1).devices.first
-        {
-            session.sink.setAckDelay(.milliseconds(300))
-            request = Task { _ = try await session.client.sync(deviceId: device.deviceId, cursor: nil) }
-        } else if capabilities.discover == true {
-            request = Task { _ = try await session.client.discover(seconds: 5) }
-        } else {
-            return .skip("no long-running request among the adapter's capabilities")
-        }
-        try await Task.sleep(for: .milliseconds(100))
-        request.cancel()
-        let started = ContinuousClock.now
-        do {
-            try await request.value
-            return .pass("the cancelled request was answered with its result")
-        } catch let error as RPCError where error.code == .requestCancelled {
-            return .pass("answered -32800 after \(ContinuousClock.now - started)")
-        } catch let error as RequestTimedOut {
-            return .fail("the cancelled request was never answered (\(error))")
-        } catch let error as RPCError {
-            return .fail("the cancelled request was answered with \(error.code): \(error.message)")
-        }
-    }
-
-    private func batches(_ session: Session) async throws -> Outcome {
-        let capabilities = try await session.client.initialize().capabilities
-        guard capabilities.sync == true, capabilities.discover == true else {
-            return .skip("the adapter does not sync devices")
-        }
-        guard let device = try await session.client.discover(seconds: 1).devices.first else {
-            return .skip("discovery found no device to sync")
-        }
-        // Slow acknowledgements give an adapter that ignores the window the chance to show it,
-        // and the first batch is refused once as retryable to see that it comes back.
-        session.sink.setAckDelay(.milliseconds(20))
-        session.sink.refuseFirstBatchOnce()
-        _ = try await session.client.sync(deviceId: device.deviceId, cursor: nil)
-        let seen = session.sink.snapshot()
-        if seen.windowExceeded > 0 {
-            return .fail("sent \(seen.windowExceeded) batches beyond the window of \(limits.maxUnacknowledgedBatches)")
-        }
-        if seen.batches == 0 { return .skip("the sync submitted no batch") }
-        if let refused = seen.refusedBatchId, !seen.acceptedBatchIds.contains(refused) {
-            return .fail("batch '\(refused)' was refused as retryable and never sent again")
-        }
-        return .pass("\(seen.batches) batches acknowledged, window respected, refused batch re-sent")
-    }
-
-    private func shutdown(_ session: Session) async throws -> Outcome {
-        try await session.client.initialize()
-        let connection = session.process.connection
-        do {
-            _ = try await connection.send(ShutdownRequest(), timeout: .init(idle: .seconds(5), absolute: .seconds(5)))
-        } catch is RequestTimedOut {
-            await session.client.kill()
-            return .fail("shutdown was not answered within 5 s")
-        }
-        await connection.notify(ExitNotification())
-        await connection.flush()
-        guard let termination = await session.waitForExit(upTo: .seconds(2)) else {
-            await session.client.kill()
-            return .fail("did not exit within 2 s of the exit notification")
-        }
-        guard termination == .exited(0) else { return .fail("after shutdown and exit it \(termination), not status 0") }
-        return .pass("answered null, exited with status 0")
-    }
-
-    private func exitOnEndOfInput(_ session: Session) async throws -> Outcome {
-        try await session.client.initialize()
-        await session.process.closeInput()
-        guard let termination = await session.waitForExit(upTo: .seconds(2)) else {
-            await session.client.kill()
-            return .fail("still running 2 s after its stdin was closed")
-        }
-        return .pass("exited (\(termination)) when stdin closed")
-    }
-
     // MARK: - Running one check
 
-    private enum Outcome {
+    enum Outcome {
         case pass(String), fail(String), skip(String)
     }
 
-    private func check(
+    func check(
         _ name: String,
         _ violations: ViolationLog,
         body: (Session) async throws -> Outcome
@@ -228,6 +146,8 @@ public struct ConformanceSuite: Sendable {
             outcome = .fail("no answer: \(error)")
         } catch let error as RPCError {
             outcome = .fail("answered \(error.code): \(error.message)")
+        } catch let error as UnreadableResult {
+            outcome = .fail(error.description)
         } catch {
             outcome = .fail("\(error)")
         }
@@ -241,10 +161,11 @@ public struct ConformanceSuite: Sendable {
     }
 
     /// One adapter process under test.
-    private struct Session {
+    struct Session {
         var process: AdapterProcess
         var client: AdapterClient
         var sink: ConformanceSink
+        var log: SessionLog
 
         static func start(_ suite: ConformanceSuite, violations: ViolationLog) async throws -> Session {
             let process = try await AdapterProcess.launch(
@@ -254,6 +175,7 @@ public struct ConformanceSuite: Sendable {
                 workingDirectory: suite.workingDirectory
             )
             let sink = ConformanceSink()
+            let log = SessionLog()
             var timeouts = RequestTimeouts()
             timeouts.initialize = RequestTimeout(idle: .seconds(5), absolute: .seconds(5))
             timeouts.longRunning = RequestTimeout(idle: .seconds(10), absolute: .seconds(30))
@@ -262,13 +184,21 @@ public struct ConformanceSuite: Sendable {
                 switch activity {
                 case .violation(.notJSONRPC(let line, _)), .violation(.oversizedLine(let line)):
                     violations.append(line)
+                case .violation(.unsolicitedError(let id, let code, _)):
+                    log.noteUnsolicitedError(id: id, code: code)
+                case .violation(.unsolicitedResponse(let id)):
+                    log.noteUnsolicitedResponse(id: id)
                 case .windowExceeded:
                     sink.noteWindowExceeded()
+                case .batchTooLarge(let records):
+                    sink.noteOversized(records)
+                case .progress(let token, _):
+                    log.noteProgress(token: token)
                 default:
                     break
                 }
             }
-            return Session(process: process, client: client, sink: sink)
+            return Session(process: process, client: client, sink: sink, log: log)
         }
 
         func waitForExit(upTo limit: Duration) async -> AdapterProcess.Termination? {
@@ -284,55 +214,8 @@ private struct UnknownMethodProbe: RPCRequest {
 }
 
 /// Non-JSON-RPC stdout lines seen in any session.
-private final class ViolationLog: Sendable {
+final class ViolationLog: Sendable {
     private let seen = Mutex<[String]>([])
     func append(_ line: String) { seen.withLock { $0.append(line) } }
     var lines: [String] { seen.withLock { $0 } }
-}
-
-/// Acknowledges batches without storing them, watching how the adapter sends them.
-final class ConformanceSink: MeasurementSink {
-    struct Observations: Sendable {
-        var batches = 0
-        var windowExceeded = 0
-        var refusedBatchId: String?
-        var acceptedBatchIds: Set<String> = []
-    }
-
-    private struct State {
-        var observations = Observations()
-        var ackDelay: Duration = .zero
-        var refuseFirst = false
-    }
-    private let state = Mutex(State())
-
-    func setAckDelay(_ delay: Duration) { state.withLock { $0.ackDelay = delay } }
-    func refuseFirstBatchOnce() { state.withLock { $0.refuseFirst = true } }
-    func noteWindowExceeded() { state.withLock { $0.observations.windowExceeded += 1 } }
-    func snapshot() -> Observations { state.withLock { $0.observations } }
-
-    func prepare(_ request: SubmitMeasurementsRequest, from adapterId: String) -> Result<PreparedBatch, RPCError> {
-        .success(PreparedBatch(request: request, adapterId: adapterId, ingest: nil))
-    }
-
-    func commit(_ batch: PreparedBatch) async -> Result<SubmitMeasurementsResult, RPCError> {
-        let request = batch.request
-        let (delay, refuse) = state.withLock { state -> (Duration, Bool) in
-            let refuse = state.refuseFirst && state.observations.refusedBatchId == nil
-            if refuse { state.observations.refusedBatchId = request.batchId }
-            return (state.ackDelay, refuse)
-        }
-        try? await Task.sleep(for: delay)
-        if refuse {
-            // A failed write (-32603, retryable) is a refusal an adapter must answer by sending again.
-            return .failure(RPCError(.internalError, "refused once by the conformance suite", retryable: true))
-        }
-        state.withLock {
-            $0.observations.batches += 1
-            $0.observations.acceptedBatchIds.insert(request.batchId)
-        }
-        return .success(
-            SubmitMeasurementsResult(batchId: request.batchId, stored: request.records.count, duplicates: 0)
-        )
-    }
 }

@@ -14,7 +14,9 @@ enum UnixSocket {
         var operation: String
         var path: String
         var code: Int32
-        var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
+        /// Said instead of the system's text when there is more to say.
+        var reason: String?
+        var description: String { "\(operation) \(path): \(reason ?? String(cString: strerror(code)))" }
     }
 
     /// A listening socket bound at `path` (a stale file there is replaced).
@@ -95,7 +97,16 @@ enum UnixSocket {
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard bytes.count < capacity else { throw Failure(operation: "use", path: path, code: ENAMETOOLONG) }
+        guard bytes.count < capacity else {
+            // sockaddr_un holds 108 bytes on Linux, the last for the terminating NUL (unix(7)).
+            throw Failure(
+                operation: "use the control socket",
+                path: path,
+                code: ENAMETOOLONG,
+                reason: "the path is \(bytes.count) bytes, and a Unix socket's path holds at most \(capacity - 1) "
+                    + "(unix(7)); keep the store in a folder with a shorter path (--store)"
+            )
+        }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: bytes)
             raw[bytes.count] = 0

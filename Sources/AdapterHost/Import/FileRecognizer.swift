@@ -61,10 +61,17 @@ public struct FileRecognizer: Sendable {
                     }
                 }
                 shape = .folder(members.sorted())
-            } else if Self.head(path, 4) == [0x50, 0x4B, 0x03, 0x04],
-                let archive = try? Archive(url: URL(fileURLWithPath: path), accessMode: .read, pathEncoding: nil)
-            {
-                // "PK\3\4": a zip's local file header (APPNOTE.TXT §4.3.7).
+            } else if Self.head(path, 4) == [0x50, 0x4B, 0x03, 0x04] {
+                // "PK\3\4": a zip's local file header (APPNOTE.TXT §4.3.7). One whose central directory cannot be
+                // read (a download cut short) is said to be damaged, not taken for a file no adapter knows.
+                guard let archive = try? Archive(url: URL(fileURLWithPath: path), accessMode: .read, pathEncoding: nil)
+                else {
+                    throw ImportUnrecognized(
+                        path: path,
+                        reason: "it starts as a zip archive but its table of contents (the central directory at its "
+                            + "end) cannot be read: the file is truncated or damaged; download or copy it again"
+                    )
+                }
                 shape = .zip(archive, archive.filter { $0.type == .file }.map(\.path))
             } else {
                 shape = .file

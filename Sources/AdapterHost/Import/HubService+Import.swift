@@ -53,9 +53,42 @@ extension HubService {
                 problems: problems,
                 failure: error.message
             )
+        } catch let error as RPCError where error.isConnectionClosed {
+            // The adapter died mid-import (a crash, a kill, a broken pipe): imports are not resumed (§6), but every
+            // acknowledged batch is committed and records are unique per device, so running the import again
+            // stores only what is missing (issue 21, drill finding 6).
+            let tally = sink.stopImportTally(adapterId: adapter.id)
+            let stored = tally.perKind.values.reduce(0) { $0 + $1.stored }
+            throw ImportInterrupted(
+                adapterId: adapter.id,
+                path: path,
+                cause: error.message,
+                storedBefore: stored,
+                stderrTail: client.process.stderrText
+            )
         } catch {
             sink.stopImportTally(adapterId: adapter.id)
             throw error
         }
+    }
+}
+
+/// An import whose adapter stopped answering before it finished.
+public struct ImportInterrupted: Error, Sendable, CustomStringConvertible {
+    public var adapterId: String
+    public var path: String
+    /// What closed the connection ("write failed: Broken pipe", "end of output").
+    public var cause: String
+    /// Records stored before the adapter stopped; they stay stored.
+    public var storedBefore: Int
+    /// The last lines the adapter wrote to stderr, if any.
+    public var stderrTail: String
+
+    public var description: String {
+        let last = stderrTail.split(separator: "\n").last.map { "; its last message: \($0)" } ?? ""
+        // Lines of their own, so each fits the terminal's 100 columns.
+        return "the \(adapterId) adapter stopped in the middle of importing \(path) (\(cause))\(last).\n"
+            + "The \(storedBefore) record\(storedBefore == 1 ? "" : "s") stored before it stopped are kept; running "
+            + "the same import again is safe\nand stores only what is missing."
     }
 }

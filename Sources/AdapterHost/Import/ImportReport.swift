@@ -14,6 +14,9 @@ public struct ImportReport: Sendable, Hashable, Codable {
     /// What the adapter says of the import that is not a problem: what it found where (`(found)`) and the record types
     /// it left out on purpose, counted (`(skipped)`), e.g. "skipped: 12,480 HKQuantityTypeIdentifierBasalEnergyBurned".
     public var notes: [String] = []
+    /// Records whose id was already stored with another value or time: kept as stored, counted in `duplicates`,
+    /// and listed here so they are not mistaken for plain repeats (adapter-protocol.md §5.3).
+    public var conflicts: [Rejection] = []
 
     /// The records this import stored (new ones, every kind).
     public var storedCount: Int { kinds.values.reduce(0) { $0 + $1.imported } }
@@ -71,6 +74,9 @@ public struct ImportReport: Sendable, Hashable, Codable {
         self.kinds = kinds
         self.rejected = rejected
         self.notes = notes
+        self.conflicts = tally.conflicts.map {
+            Rejection(location: "record \($0.sourceRecordId)", reason: "conflict: \($0.reason)", kind: $0.kind)
+        }
     }
 
     /// The problem locations that carry a line of the report rather than a rejected record.

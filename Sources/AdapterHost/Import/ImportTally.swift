@@ -17,4 +17,13 @@ public struct ImportTally: Sendable, Hashable, Codable {
     /// Kind name → counts.
     public var perKind: [String: Counts] = [:]
     public var refused: [Refusal] = []
+    /// Duplicates whose stored record has another value or time (adapter-protocol.md §5.3).
+    public var conflicts: [Conflict] = []
+
+    /// A record whose id was already stored for its device with another value or time.
+    public struct Conflict: Sendable, Hashable, Codable {
+        public var kind: String
+        public var sourceRecordId: String
+        public var reason: String
+    }
 }

@@ -34,8 +34,18 @@ final class CountingSink: MeasurementSink {
         self.pipeline = pipeline
     }
 
+    /// Returns once the post-commit hook has finished with every batch committed so far.
+    func drainPostCommitWork() async {
+        await pipeline.drainPostCommitWork()
+    }
+
     func startCounting(_ key: Key) {
         counts.withLock { $0[key] = Counts() }
+    }
+
+    /// What was counted for `key` so far, without stopping.
+    func currentCounts(_ key: Key) -> Counts {
+        counts.withLock { $0[key] ?? Counts() }
     }
 
     @discardableResult
@@ -71,6 +81,17 @@ final class CountingSink: MeasurementSink {
         if case .success(let (_, outcome)) = detailed {
             imports.withLock { imports in
                 guard imports[batch.adapterId] != nil else { return }
+                for conflict in outcome.conflicts {
+                    let records = batch.request.records
+                    let kind = records.indices.contains(conflict.index) ? records[conflict.index].kind : nil
+                    imports[batch.adapterId]!.conflicts.append(
+                        ImportTally.Conflict(
+                            kind: kind ?? "unknown",
+                            sourceRecordId: conflict.sourceRecordId,
+                            reason: conflict.reason
+                        )
+                    )
+                }
                 for (kind, tally) in outcome.perKind {
                     imports[batch.adapterId]!.perKind[kind.rawValue, default: ImportTally.Counts()].stored +=
                         tally.stored

@@ -18,6 +18,11 @@ public struct IngestPipeline: MeasurementSink {
         self.hooks = PostCommitQueue(hook)
     }
 
+    /// Returns once the post-commit hook has finished with every batch committed so far.
+    public func drainPostCommitWork() async {
+        await hooks.drain()
+    }
+
     public func prepare(_ request: SubmitMeasurementsRequest, from adapterId: String) -> Result<PreparedBatch, RPCError>
     {
         switch RecordValidation.validate(request, adapterId: adapterId) {
@@ -55,10 +60,14 @@ public struct IngestPipeline: MeasurementSink {
             )
         }
         hooks.enqueue(outcome, device: batch.device)
+        let conflicts = outcome.conflicts.map {
+            RecordConflict(index: $0.index, sourceRecordId: $0.sourceRecordId, reason: $0.reason)
+        }
         let result = SubmitMeasurementsResult(
             batchId: prepared.request.batchId,
             stored: outcome.stored,
-            duplicates: outcome.duplicates
+            duplicates: outcome.duplicates,
+            conflicts: conflicts.isEmpty ? nil : conflicts
         )
         return .success((result, outcome))
     }

@@ -19,7 +19,9 @@ final class PostCommitQueue: Sendable {
         self.wake = wake
         Task {
             for await _ in signals {
-                for (outcome, device) in backlog.takeAll() { await hook.didCommit(outcome, device: device) }
+                while let work = backlog.takeAll() {
+                    for (outcome, device) in work { await hook.didCommit(outcome, device: device) }
+                }
             }
         }
     }
@@ -33,26 +35,57 @@ final class PostCommitQueue: Sendable {
         wake.yield()
     }
 
-    /// The committed batches not yet passed to the hook.
+    /// Returns once the hook has finished with every batch enqueued so far: a process that stops its hub and exits
+    /// (a one-shot import) must not leave an alert for a stored reading unraised.
+    func drain() async {
+        await withCheckedContinuation { backlog.whenIdle($0) }
+    }
+
+    /// The committed batches not yet passed to the hook, and who waits for the hook to finish them.
     private final class Backlog: Sendable {
-        private let entries = Mutex<[(IngestOutcome, HubRecords.DeviceIdentity)]>([])
+        private struct State {
+            var entries: [(IngestOutcome, HubRecords.DeviceIdentity)] = []
+            /// Whether the hook is working on batches taken from `entries`.
+            var busy = false
+            var idleWaiters: [CheckedContinuation<Void, Never>] = []
+        }
+        private let state = Mutex(State())
 
         func append(_ outcome: IngestOutcome, device: HubRecords.DeviceIdentity) {
-            entries.withLock { entries in
+            state.withLock { state in
                 // Merged with the previous entry when it is the same device's: still in commit order.
-                if let last = entries.indices.last, entries[last].1 == device {
-                    entries[last].0.absorb(outcome)
+                if let last = state.entries.indices.last, state.entries[last].1 == device {
+                    state.entries[last].0.absorb(outcome)
                 } else {
-                    entries.append((outcome, device))
+                    state.entries.append((outcome, device))
                 }
             }
         }
 
-        func takeAll() -> [(IngestOutcome, HubRecords.DeviceIdentity)] {
-            entries.withLock { entries in
-                defer { entries.removeAll() }
-                return entries
+        /// Every waiting batch, marking the hook busy with them; nil (and idle, waking the waiters) when none wait.
+        func takeAll() -> [(IngestOutcome, HubRecords.DeviceIdentity)]? {
+            let (work, waiters) = state.withLock { state in
+                guard state.entries.isEmpty else {
+                    state.busy = true
+                    defer { state.entries.removeAll() }
+                    return (Optional(state.entries), [CheckedContinuation<Void, Never>]())
+                }
+                state.busy = false
+                defer { state.idleWaiters.removeAll() }
+                return (nil, state.idleWaiters)
             }
+            for waiter in waiters { waiter.resume() }
+            return work
+        }
+
+        /// Resumes `waiter` at once when nothing waits and the hook is idle, else when that is so.
+        func whenIdle(_ waiter: CheckedContinuation<Void, Never>) {
+            let idle = state.withLock { state in
+                if state.entries.isEmpty && !state.busy { return true }
+                state.idleWaiters.append(waiter)
+                return false
+            }
+            if idle { waiter.resume() }
         }
     }
 }

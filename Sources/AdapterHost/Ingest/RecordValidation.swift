@@ -114,7 +114,8 @@ extension RawMeasurement {
                     userIndex: $0.userIndex
                 )
             },
-            malformedFields: record.malformedFields
+            malformedFields: record.malformedFields,
+            unrepresentableFields: record.unrepresentableNumbers
         )
     }
 }

@@ -11,6 +11,8 @@ public enum AdapterActivity: Sendable {
     case violation(ProtocolViolation)
     /// The adapter sent a batch beyond the window and was answered -32010.
     case windowExceeded
+    /// The adapter sent a batch of more records than `ingest.maxBatchRecords` and was answered -32602.
+    case batchTooLarge(records: Int)
 }
 
 /// Per-request time limits of adapter-protocol.md §6.
@@ -39,6 +41,7 @@ public final class AdapterClient: Sendable {
     private let window: BatchWindow
     private let cursors: CursorGuard
     private let initializeResult = Mutex<InitializeResult?>(nil)
+    private let logLimit = Mutex(LogRateLimit())
     private let logger: Logger
 
     /// Wraps a launched process; nothing is sent until `initialize(config:)`.
@@ -119,6 +122,7 @@ public final class AdapterClient: Sendable {
                     .invalidParams,
                     "Invalid params: \(submit.records.count) records, more than maxBatchRecords (\(limits.maxBatchRecords))"
                 )
+                onActivity(.batchTooLarge(records: submit.records.count))
                 cursors.settle(submit, stored: false)
                 Task { await connection.reply(to: id, error: error) }
             } else if window.tryAcquire() {
@@ -144,7 +148,7 @@ public final class AdapterClient: Sendable {
             Task { await connection.peerIsActive() }
             onActivity(.progress(token: progress.token, value: progress.value))
         case .notification(let log as LogNotification):
-            onActivity(.log(log))
+            for line in logLimit.withLock({ $0.admit(log, at: .now) }) { onActivity(.log(line)) }
         case .notification:
             break
         }
@@ -240,6 +244,7 @@ public final class AdapterClient: Sendable {
     /// 2 s → SIGTERM to the group → 5 s → SIGKILL. Returns how the process ended.
     @discardableResult
     public func stop() async -> AdapterProcess.Termination {
+        reportSuppressedLogs()
         if info != nil {
             _ = try? await connection.send(ShutdownRequest(), timeout: timeouts.shutdown)
             await connection.notify(ExitNotification())
@@ -260,9 +265,15 @@ public final class AdapterClient: Sendable {
         return await process.waitForExit()
     }
 
+    /// Passes on the count of log lines the rate limit left out of the current window.
+    private func reportSuppressedLogs() {
+        if let summary = logLimit.withLock({ $0.flush() }) { onActivity(.log(summary)) }
+    }
+
     /// Kills the process group at once (a hang or a protocol breach) and waits for it.
     @discardableResult
     public func kill() async -> AdapterProcess.Termination {
+        reportSuppressedLogs()
         process.signalGroup(SIGKILL)
         await connection.close(reason: "hub killed the adapter")
         return await process.waitForExit()

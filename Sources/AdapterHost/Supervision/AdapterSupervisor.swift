@@ -212,6 +212,13 @@ public actor AdapterSupervisor {
 
     private func noteViolation(_ violation: ProtocolViolation, pid: Int32) async {
         guard let client = current, client.process.pid == pid else { return }
+        if case .unreadableRequest = violation {
+            // A well-formed request whose params could not be read was answered -32601/-32602 (adapter-protocol.md
+            // §2): the adapter learns of its mistake from the answer; it is not a violation that counts towards
+            // stopping it.
+            logger.warning("adapter request refused: \(violation)")
+            return
+        }
         if case .oversizedLine = violation {
             emit(.oversizedLine, "protocol violation: \(violation); stopping the adapter")
             await client.kill()

@@ -31,6 +31,9 @@ public enum ProtocolViolation: Sendable, CustomStringConvertible {
     case notJSONRPC(line: String, reason: String)
     case oversizedLine(prefix: String)
     case unsolicitedResponse(id: RequestID?)
+    /// An error response to no request of this side: `id` null answers a line that was not JSON
+    /// (-32700) or not a request (-32600), adapter-protocol.md §2.
+    case unsolicitedError(id: RequestID?, code: ErrorCode, message: String)
     case unservableNotification(method: String, reason: String)
     /// A request this side answered with -32601 or -32602 because it could not read it.
     case unreadableRequest(method: String, reason: String)
@@ -40,6 +43,8 @@ public enum ProtocolViolation: Sendable, CustomStringConvertible {
         case .notJSONRPC(let line, let reason): "not a JSON-RPC message (\(reason)): \(line)"
         case .oversizedLine(let prefix): "line over the 1 MiB cap, starting: \(prefix)"
         case .unsolicitedResponse(let id): "response to unknown request id \(id.map { "\($0)" } ?? "null")"
+        case .unsolicitedError(let id, let code, let message):
+            "error \(code) (\(message)) for unknown request id \(id.map { "\($0)" } ?? "null")"
         case .unservableNotification(let method, let reason): "notification \(method) ignored: \(reason)"
         case .unreadableRequest(let method, let reason): "request \(method) refused: \(reason)"
         }
@@ -143,7 +148,13 @@ public actor JSONRPCConnection {
         let id = RequestID.string("\(idPrefix)\(nextID)")
         nextID += 1
         let promise = ResponsePromise()
-        let pending = PendingResponse<R.Result>(id: id, promise: promise, decoder: decoder, connection: self)
+        let pending = PendingResponse<R.Result>(
+            id: id,
+            method: R.method,
+            promise: promise,
+            decoder: decoder,
+            connection: self
+        )
         if let closedReason {
             promise.fulfil(.failure(RPCError.connectionClosed(closedReason)))
             return pending
@@ -303,7 +314,9 @@ public actor JSONRPCConnection {
             guard outstanding[id] != nil else { return report(.unsolicitedResponse(id: id)) }
             finish(id, with: .success(line))
         case .errorResponse(let id, let error):
-            guard let id, outstanding[id] != nil else { return report(.unsolicitedResponse(id: id)) }
+            guard let id, outstanding[id] != nil else {
+                return report(.unsolicitedError(id: id, code: error.code, message: error.message))
+            }
             finish(id, with: .failure(error))
         case .unservableRequest(let id, let method, let error):
             reply(to: id, error: error)

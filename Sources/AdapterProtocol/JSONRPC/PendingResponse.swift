@@ -7,6 +7,8 @@ import Synchronization
 /// elsewhere.
 public struct PendingResponse<Result: Decodable & Sendable>: Sendable {
     let id: RequestID
+    /// The request's method, to name it when its answer cannot be read.
+    let method: String
     let promise: ResponsePromise
     let decoder: MessageDecoder
     let connection: JSONRPCConnection
@@ -19,7 +21,11 @@ public struct PendingResponse<Result: Decodable & Sendable>: Sendable {
         } onCancel: { [connection, id] in
             Task { await connection.cancel(id) }
         }
-        return try decoder.decodeResult(Result.self, from: line)
+        do {
+            return try decoder.decodeResult(Result.self, from: line)
+        } catch {
+            throw UnreadableResult(method: method, error: error)
+        }
     }
 }
 

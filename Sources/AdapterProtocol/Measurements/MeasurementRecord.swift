@@ -18,6 +18,8 @@ public struct MeasurementRecord: Codable, Sendable, Hashable {
     public var device: DeviceIdentity?
     /// Fields that were present with the wrong JSON type; never encoded.
     public var malformedFields: [String] = []
+    /// Of `malformedFields`, those that held a JSON number a Double cannot hold (1e400); never encoded.
+    public var unrepresentableNumbers: [String] = []
 
     public init(
         sourceRecordId: String,
@@ -55,6 +57,10 @@ public struct MeasurementRecord: Codable, Sendable, Hashable {
         kind = field(String.self, .kind)
         value = field(Double.self, .value)
         components = field([String: Double].self, .components)
+        // A number out of a Double's range (1e400) is malformed too, but its reason is the number, not its type.
+        for key in [CodingKeys.value, .components] where malformed.contains(key.stringValue) {
+            if container.holdsUnrepresentableNumber(forKey: key) { unrepresentableNumbers.append(key.stringValue) }
+        }
         unit = field(String.self, .unit)
         effectiveTime = field(String.self, .effectiveTime)
         effectivePeriod = field(TimePeriod.self, .effectivePeriod)
@@ -141,6 +147,26 @@ public struct DeviceIdentity: Codable, Sendable, Hashable {
 }
 
 extension KeyedDecodingContainer {
+    /// True when the member is a JSON number (or an object of them) that a Double cannot hold. Foundation's decoder
+    /// reports a value of another JSON type as a type mismatch, and such a number otherwise (an error of its own,
+    /// `numberIsNotRepresentableInSwift`, or corrupted data, by version): anything but a type error is the number.
+    fileprivate func holdsUnrepresentableNumber(forKey key: Key) -> Bool {
+        let attempts: [() throws -> Void] = [
+            { _ = try self.decode(Double.self, forKey: key) },
+            { _ = try self.decode([String: Double].self, forKey: key) },
+        ]
+        return attempts.contains { attempt in
+            do {
+                try attempt()
+                return false
+            } catch DecodingError.typeMismatch, DecodingError.valueNotFound, DecodingError.keyNotFound {
+                return false
+            } catch {
+                return true
+            }
+        }
+    }
+
     /// The value at `key`; nil when absent or null, and also nil when of the wrong type, in which
     /// case the key's name is added to `malformed`.
     fileprivate func lenientDecode<T: Decodable>(_ type: T.Type, forKey key: Key, malformed: inout [String]) -> T? {

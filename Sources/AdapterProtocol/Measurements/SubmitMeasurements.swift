@@ -25,11 +25,30 @@ public struct SubmitMeasurementsResult: Codable, Sendable, Hashable {
     public var stored: Int
     /// Records that were already stored (same device and `sourceRecordId`).
     public var duplicates: Int
+    /// The duplicates whose stored record has another value or time (adapter-protocol.md §5.3); absent when none.
+    public var conflicts: [RecordConflict]?
 
-    public init(batchId: String, stored: Int, duplicates: Int) {
+    public init(batchId: String, stored: Int, duplicates: Int, conflicts: [RecordConflict]? = nil) {
         self.batchId = batchId
         self.stored = stored
         self.duplicates = duplicates
+        self.conflicts = conflicts
+    }
+}
+
+/// A record of a batch whose `sourceRecordId` was already stored for its device with another value or time: not
+/// stored again (it counts in `duplicates`), and reported so (§5.3).
+public struct RecordConflict: Codable, Sendable, Hashable {
+    /// Its position in `params.records`, from 0.
+    public var index: Int
+    public var sourceRecordId: String
+    /// What differs, in words.
+    public var reason: String
+
+    public init(index: Int, sourceRecordId: String, reason: String) {
+        self.index = index
+        self.sourceRecordId = sourceRecordId
+        self.reason = reason
     }
 }
 

@@ -62,7 +62,7 @@ public enum AlertRules {
                             + "\(AdviceNumber.text(maximum)) \(unit) (\(limit.basis)).",
                         facts: [
                             "subject": limit.subject.rawValue, "before": AdviceNumber.text(was),
-                            "after": AdviceNumber.text(now), "limit": AdviceNumber.text(maximum),
+                            "after": AdviceNumber.text(now), "limit": AdviceNumber.text(maximum), "unit": unit,
                         ]
                     )
                 )
@@ -77,6 +77,7 @@ public enum AlertRules {
                             facts: [
                                 "subject": limit.subject.rawValue, "meal": meal.rawValue,
                                 "meal_total": AdviceNumber.text(inMeal), "share": AdviceNumber.text(share),
+                                "unit": unit,
                             ]
                         )
                     )

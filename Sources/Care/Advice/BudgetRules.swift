@@ -7,8 +7,9 @@ public enum BudgetRules {
     public static let largeShareOfRemaining = 0.5
 
     static let budgetSource = RuleSource(
-        "Daily limits of nutrition.md §2.11 (KDOQI 2020 [R8], DaVita [R20], DaVita fluid [R17]) or the care team's "
-            + "limit; per-meal split DaVita [R20]"
+        "The daily limit's own source (KDOQI 2020 nutrition guideline; DaVita, Kidney Diet and Nutrition; DaVita "
+            + "hemodialysis fluid tips, 2014) or the care team's limit; per-meal split: DaVita, Kidney Diet and "
+            + "Nutrition"
     )
 
     /// The portion is more than what is left of a limit today.
@@ -43,6 +44,15 @@ public enum BudgetRules {
         message: "Fits today's budget:",
         source: budgetSource
     )
+    /// The portion is under the maximum, but the day stays below the subject's minimum even with it (protein on
+    /// dialysis: KDOQI 2020, 1.0–1.2 g/kg/day).
+    public static let belowMinimum = AdviceRule(
+        id: "budget-below-minimum",
+        version: 1,
+        severity: .info,
+        message: "Helps, but today is still below its minimum:",
+        source: budgetSource
+    )
     /// The food's amount of a limited nutrient is unknown (USDA has no value).
     public static let unknown = AdviceRule(
         id: "budget-unknown",
@@ -50,10 +60,10 @@ public enum BudgetRules {
         severity: .caution,
         message: "Cannot tell whether it fits: the food database has no value for",
         source: RuleSource(
-            "USDA SR28 leaves unknown values empty; KidneyHub never counts them as 0 (nutrition.md §1.7)"
+            "USDA SR28 (2015) leaves unknown values empty; KidneyHub never counts them as 0"
         )
     )
 
     /// Every budget rule.
-    public static let all = [over, alreadyOver, largeShare, fits, unknown]
+    public static let all = [over, alreadyOver, largeShare, belowMinimum, fits, unknown]
 }

@@ -49,6 +49,16 @@ public enum AdviceNumber {
     /// `value` with at most one decimal.
     public static func text(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
+        // A stored value beyond any whole number (1e308, from a store older than the plausibility check) is written
+        // as it is rather than trapping the conversion (issue 21, drill finding 1).
+        guard rounded.isFinite, abs(rounded) < 1e15 else { return "\(value)" }
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+    }
+
+    /// `value` rounded to a whole number, as text; a value beyond any whole number is written as it is.
+    public static func whole(_ value: Double) -> String {
+        let rounded = value.rounded()
+        guard rounded.isFinite, abs(rounded) < 1e15 else { return "\(value)" }
+        return String(Int(rounded))
     }
 }

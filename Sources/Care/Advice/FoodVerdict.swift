@@ -1,4 +1,5 @@
 import Clinical
+import HubCore
 
 /// The verdict on eating a portion now.
 public enum FoodVerdict: String, Sendable, Equatable, Codable, CaseIterable {
@@ -48,11 +49,12 @@ public enum FoodChecker {
             guard let maximum = limit.maximum else { continue }
             lines.append(line(food: food, limit: limit, maximum: maximum, state: state))
         }
-        let interactions = InteractionRules.evaluate(
-            food: food,
-            medications: state.medications,
-            hasKidneyDisease: state.hasKidneyDisease
-        )
+        let interactions =
+            InteractionRules.evaluate(
+                food: food,
+                medications: state.medications,
+                hasKidneyDisease: state.hasKidneyDisease
+            ) + LabFoodRules.evaluate(food: food, state: state)
         let worst = (lines.map(\.message.severity) + interactions.map(\.severity)).max()
         let strained = lines.filter { $0.message.severity >= .caution && $0.portion != nil }
         // The budget line most strained; else the nutrient a warning interaction is about (banana with lisinopril).
@@ -83,7 +85,13 @@ public enum FoodChecker {
             "eaten_today": AdviceNumber.text(eaten), "remaining": AdviceNumber.text(remaining), "food": food.name,
             "limit_source": limit.source,
         ]
-        let labText = lab.map { "; your last \(subject.rawValue) was \($0.summary())" } ?? ""
+        // The lab is named as itself: protein's is albumin ("your last albumin was 3.2 g/dL"), not "your last protein".
+        let labText =
+            lab.map { standing in
+                let id = standing.value.analyteID
+                let name = LabCatalog.standard.analyte(id: id)?.displayName.lowercased() ?? id
+                return "; your last \(name) was \(standing.summary())"
+            } ?? ""
         if let lab { facts["lab_\(lab.value.analyteID)"] = lab.summary() }
         let context =
             "(limit \(AdviceNumber.text(maximum)) \(unit) a day: \(limit.basis); eaten today "
@@ -124,6 +132,15 @@ public enum FoodChecker {
                     + "left today \(context)",
                 facts: facts
             )
+        } else if let minimum = limit.minimum, eaten + portion < minimum {
+            // Under the maximum but the day is still below its minimum (protein on dialysis): never "fits" as if
+            // the limit were met.
+            facts["minimum"] = AdviceNumber.text(minimum)
+            message = BudgetRules.belowMinimum.fire(
+                detail: "\(amount); with it today reaches \(AdviceNumber.text(eaten + portion)) of the minimum "
+                    + "\(AdviceNumber.text(minimum)) \(unit) \(context)",
+                facts: facts
+            )
         } else {
             message = BudgetRules.fits.fire(
                 detail: "\(amount), \(AdviceNumber.text(percent ?? 0)) % of the \(AdviceNumber.text(remaining)) "
@@ -147,6 +164,6 @@ public enum FoodChecker {
 
 /// UCUM units as people read them.
 public enum NutrientUnitText {
-    /// "µg" for `ug`, else the code.
-    public static func text(_ ucum: String) -> String { ucum == "ug" ? "µg" : ucum }
+    /// The display name of a UCUM code ("µg" for `ug`, "mmHg" for `mm[Hg]`).
+    public static func text(_ ucum: String) -> String { UnitDisplayName.text(ucum) }
 }

@@ -1,5 +1,6 @@
 import Clinical
 import Foundation
+import HubCore
 
 /// What one month held, for the report card: the last lab values, averages of weight, interdialytic gain, blood
 /// pressure and daily intake.
@@ -68,6 +69,8 @@ public struct ReportCard: Sendable, Equatable, Codable {
 
     /// The month.
     public var month: String
+    /// The KDIGO stage as every output shows it (`PatientStage`: G5D on dialysis, T after a transplant), if known.
+    public var stage: String?
     /// The topics.
     public var lines: [Line]
     /// Foods to try next month (low in what is at issue), by name.
@@ -99,13 +102,21 @@ public struct ReportCard: Sendable, Equatable, Codable {
         recommendedFoods: [String]
     ) {
         month = current.month
+        stage = PatientStage.text(
+            category: category,
+            latest: current.lastLabs["egfr"].flatMap { try? GFRCategory(egfr: $0.value) }
+        )
         self.recommendedFoods = recommendedFoods
         var lines: [Line] = []
         for lab in Self.labsShown {
             guard let value = current.lastLabs[lab] else { continue }
             let standing = LabStanding(value, category: category, hasDiabetes: hasDiabetes)
             let before = previous?.lastLabs[lab]
-            let target = Self.rangeText(low: standing.targetLow, high: standing.targetHigh, unit: value.unit)
+            let target = Self.rangeText(
+                low: standing.targetLow,
+                high: standing.targetHigh,
+                unit: UnitDisplayName.text(value.unit)
+            )
             var change: String?
             if let before {
                 change = Self.labChange(
@@ -125,13 +136,13 @@ public struct ReportCard: Sendable, Equatable, Codable {
             lines.append(
                 Line(
                     topic: "\(lab) (blood)",
-                    thisMonth: "\(AdviceNumber.text(value.value)) \(value.unit)",
-                    lastMonth: before.map { "\(AdviceNumber.text($0.value)) \($0.unit)" },
+                    thisMonth: "\(AdviceNumber.text(value.value)) \(UnitDisplayName.text(value.unit))",
+                    lastMonth: before.map { "\(AdviceNumber.text($0.value)) \(UnitDisplayName.text($0.unit))" },
                     target: target,
                     status: status,
                     change: change,
                     explanation: [Self.labTeaching[lab] ?? "", verdict].filter { !$0.isEmpty }.joined(separator: " "),
-                    source: standing.targetSource ?? "lab catalog (nutrition.md §2.8)"
+                    source: standing.targetSource ?? "KidneyHub lab catalog"
                 )
             )
         }
@@ -150,7 +161,9 @@ public struct ReportCard: Sendable, Equatable, Codable {
                 over
                 ? "On average you ate more than your limit on the \(current.daysLogged) days you logged."
                 : under
-                    ? "On average you stayed below your goal on the \(current.daysLogged) days you logged."
+                    ? (limit.subject == .fluid
+                        ? "On average you stayed below your goal on the \(current.daysLogged) days you logged."
+                        : "On average you ate less than your minimum on the \(current.daysLogged) days you logged.")
                     : "On average you stayed within your limit on the \(current.daysLogged) days you logged."
             lines.append(
                 Line(
@@ -192,7 +205,9 @@ public struct ReportCard: Sendable, Equatable, Codable {
                     change: before.map { gain == $0 ? "same" : gain < $0 ? "better" : "worse" },
                     explanation:
                         "The weight you gain between sessions is mostly fluid; less gain is easier on your heart.",
-                    source: "nutrition.md §2.7 app rule [R23][R25]"
+                    source:
+                        "dialysis-unit teaching < 4 % of dry weight; higher gains go with higher blood pressure and "
+                        + "mortality (Ipema KJR et al., Kidney Blood Press Res 2016;41:710–720)"
                 )
             )
         }
@@ -203,11 +218,11 @@ public struct ReportCard: Sendable, Equatable, Codable {
             lines.append(
                 Line(
                     topic: "blood pressure (mean)",
-                    thisMonth: "\(AdviceNumber.text(systolic))/\(AdviceNumber.text(diastolic)) mm[Hg]",
+                    thisMonth: "\(AdviceNumber.text(systolic))/\(AdviceNumber.text(diastolic)) mmHg",
                     lastMonth: before.flatMap { s in
-                        previous?.averageDiastolic.map { "\(AdviceNumber.text(s))/\(AdviceNumber.text($0)) mm[Hg]" }
+                        previous?.averageDiastolic.map { "\(AdviceNumber.text(s))/\(AdviceNumber.text($0)) mmHg" }
                     },
-                    target: "< \(Int(target.systolic))/\(Int(target.diastolic)) mm[Hg]",
+                    target: "< \(Int(target.systolic))/\(Int(target.diastolic)) mmHg",
                     status: onTarget ? "on target" : "off target",
                     change: before.map { systolic == $0 ? "same" : systolic < $0 ? "better" : "worse" },
                     explanation: "Lower blood pressure protects your kidneys and heart; less salt helps.",
@@ -256,7 +271,7 @@ public struct ReportCard: Sendable, Equatable, Codable {
 
     /// The card as plain text.
     public var text: String {
-        var out = ["Report card for \(month)"]
+        var out = ["Report card for \(month)" + (stage.map { ", CKD stage (KDIGO) \($0)" } ?? "")]
         if lines.isEmpty { out.append("No labs, readings or food entries this month.") }
         for line in lines {
             var head = "- \(line.topic): \(line.thisMonth) (\(line.status)"

@@ -1,8 +1,12 @@
 /// A food that could replace the checked one: same group and role, less of the nutrient at issue, within the other
-/// limits, with no interaction; compared at the same weight as the checked portion.
+/// limits, with no interaction; compared in a comparable serving (its usual household measure, else the checked
+/// portion's weight). For fluid: a smaller portion of the same food, or a food of the same group that is not a
+/// liquid.
 public struct Substitution: Sendable, Equatable, Codable {
-    /// The replacement, at the checked portion's weight.
+    /// The replacement in the serving compared.
     public var food: AdviceFood
+    /// True when the replacement is a smaller portion of the checked food itself (fluid).
+    public var smallerPortion: Bool = false
     /// The nutrient at issue.
     public var subject: IntakeSubject
     /// Its amount in the checked portion.
@@ -41,8 +45,8 @@ public enum SubstitutionFinder {
         severity: .info,
         message: "Instead, try a food from the same group with less of the nutrient at issue:",
         source: RuleSource(
-            "KDOQI 2020: adjust dietary potassium and phosphorus to keep serum levels in range [R8]; DaVita "
-                + "low-potassium and low-phosphorus swaps [R20] (nutrition.md §2.3, §2.4)"
+            "KDOQI 2020 nutrition guideline: adjust dietary potassium and phosphorus to keep serum levels in range; "
+                + "DaVita, Kidney Diet and Nutrition: low-potassium and low-phosphorus swaps"
         )
     )
 
@@ -64,9 +68,21 @@ public enum SubstitutionFinder {
         else { return [] }
         let firstWord = check.food.nameWords.first
         var found: [Substitution] = []
-        for candidate in candidates where candidate.group == group && candidate.facts.isLiquid == check.food.isLiquid {
-            let food = AdviceFood(facts: candidate.facts, group: candidate.group, grams: check.food.grams)
-            guard food.name != check.food.name, let amount = food.amount(of: subject), amount < original
+        // For fluid the swap is a food that is not a liquid (the whole fruit for its juice); else the same role.
+        let liquid = subject == .fluid ? false : check.food.isLiquid
+        for candidate in candidates where candidate.group == group && candidate.facts.isLiquid == liquid {
+            // Fresh or plain forms only (no dried, canned or pickled form as a swap), and a comparable serving: the
+            // candidate's usual household measure when it is within a third to three times the checked portion,
+            // the checked weight when it is larger (a whole melon); a garnish (one olive, a tablespoon of peel)
+            // is no swap for a serving.
+            guard !FoodNameRule.processedWords.contains(where: candidate.facts.name.lowercased().contains) else {
+                continue
+            }
+            let usual = candidate.facts.usualMeasure.map { $0.gramsPerUnit * $0.amount }
+            if let usual, usual < check.food.grams / 3 { continue }
+            let grams = usual.flatMap { $0 <= check.food.grams * 3 ? $0 : nil } ?? check.food.grams
+            let food = AdviceFood(facts: candidate.facts, group: candidate.group, grams: grams)
+            guard food.name != check.food.name, let amount = food.amount(of: subject), amount >= 0, amount < original
             else { continue }
             let replacement = FoodChecker.check(food, state: state)
             let othersFit = replacement.budget.allSatisfy { line in
@@ -92,8 +108,45 @@ public enum SubstitutionFinder {
                 )
             )
         }
-        return Array(
-            found.sorted { Self.rank($0) < Self.rank($1) }.prefix(limit)
+        let ranked = found.sorted { Self.rank($0) < Self.rank($1) }
+        if subject == .fluid, let smaller = smallerFluidPortion(of: check, state: state) {
+            return [smaller] + ranked.prefix(limit - 1)
+        }
+        return Array(ranked.prefix(limit))
+    }
+
+    /// The checked food in the largest portion whose fluid fits what is left today (whole grams, more than 0);
+    /// nil when nothing is left or the portion already fits.
+    static func smallerFluidPortion(of check: FoodCheck, state: PatientAdviceState) -> Substitution? {
+        guard let line = check.budget.first(where: { $0.subject == .fluid }), let fluid = line.portion,
+            fluid > line.remaining, line.remaining > 0, fluid > 0
+        else { return nil }
+        let grams = (check.food.grams * line.remaining / fluid).rounded(.down)
+        guard grams >= 1 else { return nil }
+        let share = grams / check.food.grams
+        let food = AdviceFood(
+            name: check.food.name,
+            group: check.food.group,
+            isLiquid: check.food.isLiquid,
+            grams: grams,
+            nutrients: check.food.nutrients.scaled(by: share),
+            fluidMilliliters: check.food.fluidMilliliters * share
+        )
+        var differences: [String: Double] = [:]
+        for line in check.budget {
+            if let mine = food.amount(of: line.subject), let theirs = check.food.amount(of: line.subject) {
+                differences[line.subject.rawValue] = mine - theirs
+            }
+        }
+        return Substitution(
+            food: food,
+            smallerPortion: true,
+            subject: .fluid,
+            originalAmount: fluid,
+            amount: food.fluidMilliliters,
+            differences: differences,
+            fitsRemaining: food.fluidMilliliters <= line.remaining,
+            sameKind: true
         )
     }
 

@@ -40,7 +40,10 @@ public enum GoalAssessor {
             )
 
         case .bloodPressureBelow(let systolicTarget, let diastolicTarget):
-            let readings = data.pressures.filter { inWindow($0.atMs) }
+            // On hemodialysis the target is a pre-dialysis one (KDOQI 2005 CVD in dialysis patients, guideline 12):
+            // readings after or during a session, between sessions or of an unknown phase do not count.
+            let preDialysisOnly = context.diseaseCategory == .hemodialysis
+            let readings = data.pressures.filter { inWindow($0.atMs) && (!preDialysisOnly || $0.phase == .pre) }
             guard !readings.isEmpty else { return .noData }
             let systolic = readings.map(\.systolic).reduce(0, +) / Double(readings.count)
             let diastolic = readings.map(\.diastolic).reduce(0, +) / Double(readings.count)
@@ -49,8 +52,8 @@ public enum GoalAssessor {
             return GoalProgress(
                 met: met,
                 fraction: met ? 1 : Double(below) / Double(readings.count),
-                detail: "mean \(Int(systolic.rounded()))/\(Int(diastolic.rounded())) mm[Hg] over "
-                    + "\(readings.count) reading\(readings.count == 1 ? "" : "s")",
+                detail: "\(preDialysisOnly ? "pre-dialysis " : "")mean \(AdviceNumber.whole(systolic))/"
+                    + "\(AdviceNumber.whole(diastolic)) mmHg over \(readings.count) reading\(readings.count == 1 ? "" : "s")",
                 measure: systolic
             )
 
@@ -132,7 +135,7 @@ public enum GoalAssessor {
                 met: met,
                 fraction: Double(within) / Double(window.dayCount),
                 detail: "\(within) of \(window.dayCount) day\(window.dayCount == 1 ? "" : "s") within, "
-                    + "\(logged) logged, \(Int(total.rounded())) \(subject.unit) in all",
+                    + "\(logged) logged, \(AdviceNumber.whole(total)) \(subject.unit) in all",
                 measure: total / Double(logged)
             )
 
@@ -147,7 +150,7 @@ public enum GoalAssessor {
                 met: perDay >= target,
                 fraction: min(1, perDay / target),
                 detail: window.dayCount == 1
-                    ? "\(Int(total.rounded())) mL" : "\(Int(perDay.rounded())) mL a day on average",
+                    ? "\(AdviceNumber.whole(total)) mL" : "\(AdviceNumber.whole(perDay)) mL a day on average",
                 measure: perDay
             )
 
@@ -185,7 +188,7 @@ public enum GoalAssessor {
                 met: met,
                 fraction: min(1, perDay / Double(target)),
                 detail: window.dayCount == 1
-                    ? "\(Int(total)) steps" : "\(Int(perDay.rounded())) steps a day on average",
+                    ? "\(AdviceNumber.whole(total)) steps" : "\(AdviceNumber.whole(perDay)) steps a day on average",
                 measure: perDay
             )
         }

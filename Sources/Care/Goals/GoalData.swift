@@ -26,11 +26,14 @@ public struct GoalData: Sendable {
         public var systolic: Double
         /// Diastolic pressure.
         public var diastolic: Double
+        /// Its dialysis phase; nil while unknown (not tagged yet, or waiting for the user to confirm it).
+        public var phase: DialysisPhase?
         /// A reading.
-        public init(atMs: Int64, systolic: Double, diastolic: Double) {
+        public init(atMs: Int64, systolic: Double, diastolic: Double, phase: DialysisPhase? = nil) {
             self.atMs = atMs
             self.systolic = systolic
             self.diastolic = diastolic
+            self.phase = phase
         }
     }
 

@@ -107,7 +107,7 @@ public enum GoalKind: Sendable, Hashable, Codable {
         case .weightRange(let low, let high):
             return low == high ? "weight \(Self.number(low)) kg" : "weight \(Self.number(low))–\(Self.number(high)) kg"
         case .bloodPressureBelow(let systolic, let diastolic):
-            return "blood pressure below \(Self.number(systolic))/\(Self.number(diastolic)) mm[Hg]"
+            return "blood pressure below \(Self.number(systolic))/\(Self.number(diastolic)) mmHg"
         case .labInRange(let analyte, let low, let high):
             let range =
                 switch (low, high) {
@@ -155,7 +155,7 @@ public enum GoalKind: Sendable, Hashable, Codable {
             guard (70...250).contains(systolic), (40...150).contains(diastolic), diastolic < systolic else {
                 throw GoalFieldError(
                     field: "target",
-                    reason: "systolic 70–250 and diastolic 40–150 mm[Hg], diastolic below systolic"
+                    reason: "systolic 70–250 and diastolic 40–150 mmHg, diastolic below systolic"
                 )
             }
         case .labInRange(let analyte, let low, let high):

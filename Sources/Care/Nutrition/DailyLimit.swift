@@ -33,6 +33,14 @@ public struct DailyLimit: Sendable, Equatable, Codable {
         self.setByCareTeam = setByCareTeam
     }
 
+    /// What a day's total leaves before the maximum (negative: over by that much); nil without a maximum.
+    public func room(after total: NutrientTotal) -> Double? { maximum.map { $0 - total.value } }
+
+    /// How much a day's total still falls short of the minimum; nil without a minimum or once it is reached.
+    public func shortfall(of total: NutrientTotal) -> Double? {
+        minimum.flatMap { total.value < $0 ? $0 - total.value : nil }
+    }
+
     /// How a day's total stands against this limit.
     public func status(of total: NutrientTotal) -> LimitStatus {
         if total.isUnknown { return .unknown }

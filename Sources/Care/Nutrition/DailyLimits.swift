@@ -46,7 +46,7 @@ public enum DailyLimits {
                 subject: .sodium,
                 maximum: sodiumMaximumMilligrams,
                 basis: "< 2,300 mg/day",
-                source: "KDOQI 2020 (nutrition.md §2.2 [R8])"
+                source: "KDOQI 2020 nutrition guideline (Am J Kidney Dis 2020;76(3 Suppl 1)): sodium < 2.3 g/day"
             )
         ]
         guard let category = inputs.category else { return limits }
@@ -68,17 +68,18 @@ public enum DailyLimits {
         let range: (low: Double?, high: Double, source: String)
         switch category {
         case .ckdG1, .ckdG2:
-            range = (nil, 0.8, "KDIGO 2024: ≤ 0.8 g/kg, avoid > 1.3 (nutrition.md §2.1 [R12])")
+            range = (nil, 0.8, "KDIGO 2024 CKD guideline: 0.8 g/kg/day, avoid > 1.3 g/kg/day")
         case .ckdG3a, .ckdG3b, .ckdG4, .ckdG5:
             range =
                 diabetic
-                ? (0.6, 0.8, "KDOQI 2020, CKD 3–5 with diabetes (nutrition.md §2.1 [R8])")
+                ? (0.6, 0.8, "KDOQI 2020 nutrition guideline, CKD 3–5 with diabetes: 0.6–0.8 g/kg/day")
                 : (
                     0.55, 0.60,
-                    "KDOQI 2020, CKD 3–5 without diabetes; KDIGO 2024 says 0.8 (nutrition.md §2.1 [R9][R12])"
+                    "KDOQI 2020 nutrition guideline, CKD 3–5 without diabetes: 0.55–0.60 g/kg/day; "
+                        + "KDIGO 2024 says 0.8"
                 )
         case .hemodialysis, .peritonealDialysis:
-            range = (1.0, 1.2, "KDOQI 2020, maintenance HD/PD, dry weight (nutrition.md §2.1 [R9])")
+            range = (1.0, 1.2, "KDOQI 2020 nutrition guideline, maintenance dialysis: 1.0–1.2 g/kg/day (dry weight)")
         case .kidneyTransplant:
             return nil
         }
@@ -94,7 +95,7 @@ public enum DailyLimits {
     }
 
     static func potassium(category: DiseaseCategory, serum: Double?) -> DailyLimit? {
-        let source = "DaVita 2,000–3,000 mg/day (nutrition.md §2.3, §2.11 [R8][R20])"
+        let source = "DaVita, Kidney Diet and Nutrition: 2,000–3,000 mg/day; KDOQI 2020: keep serum potassium normal"
         switch category {
         case .hemodialysis:
             return DailyLimit(
@@ -117,7 +118,7 @@ public enum DailyLimits {
     }
 
     static func phosphorus(category: DiseaseCategory, serum: Double?) -> DailyLimit? {
-        let source = "DaVita 800–1,000 mg/day (nutrition.md §2.4, §2.11 [R8][R20])"
+        let source = "DaVita, Kidney Diet and Nutrition: 800–1,000 mg/day; KDOQI 2020: keep serum phosphate normal"
         switch category {
         case .hemodialysis, .peritonealDialysis:
             return DailyLimit(
@@ -150,7 +151,7 @@ public enum DailyLimits {
                 basis: inputs.urineOutputMillilitersPerDay == nil
                     ? "1,000 mL/day (no urine output recorded: anuric default)"
                     : "urine output \(format(urine)) mL + 1,000 mL/day",
-                source: "DaVita hemodialysis fluid guidance (nutrition.md §2.6, §2.11 [R17])"
+                source: "DaVita Kidney Diet Tips, Hemodialysis and fluid intake (2014): urine output + 1,000 mL"
             )
         case .ckdG1, .ckdG2, .kidneyTransplant:
             guard let weight = inputs.weightKilograms, let goal = halfBodyWeightGoalMilliliters(kilograms: weight)
@@ -160,7 +161,7 @@ public enum DailyLimits {
                 minimum: goal,
                 basis: "drink at least half the body weight in lb as fl oz (\(format(weight)) kg)",
                 source: "rule of thumb for people without a fluid restriction (KidneyHub issue 8; AKF Kidney Kitchen "
-                    + "≈ 64 oz for stages 1–2, nutrition.md §2.6 [R18])"
+                    + "(kitchen.kidneyfund.org/fluids): about 64 oz for stages 1–2)"
             )
         case .peritonealDialysis, .ckdG3a, .ckdG3b, .ckdG4, .ckdG5:
             // nutrition.md §2.11: "clinician sets" / "off": no default either way.

@@ -27,7 +27,8 @@ public struct FoodSearchQuery: Sendable, Equatable {
     /// The FTS5 queries in rank order: whole words with the first typed word leading the name; whole words
     /// anywhere; prefixes with the first word leading the name; prefixes anywhere.
     ///
-    /// A whole word also matches its plural (+s, +es), since USDA names foods in the plural ("Bananas, raw").
+    /// A whole word also matches its plural (+s, +es), since USDA names foods in the plural ("Bananas, raw"), and its
+    /// singular ("eggs" finds "Egg, …").
     public var tiers: [String] {
         let rest = words.dropFirst()
         let first = words[0]
@@ -51,7 +52,14 @@ public struct FoodSearchQuery: Sendable, Equatable {
         words.allSatisfy { word in nameWords.contains { $0.hasPrefix(word) } }
     }
 
-    static func forms(_ word: String) -> [String] { [word, word + "s", word + "es"] }
+    /// The forms a typed word matches whole: itself, its plural (+s, +es) and its singular (-s, -es, keeping at least
+    /// three letters), so "eggs" finds "Egg, whole, raw, fresh" and "potatoes" finds "Potato flour".
+    public static func forms(_ word: String) -> [String] {
+        var forms = [word, word + "s", word + "es"]
+        if word.hasSuffix("es"), word.count >= 5 { forms.append(String(word.dropLast(2))) }
+        if word.hasSuffix("s"), word.count >= 4 { forms.append(String(word.dropLast())) }
+        return forms
+    }
 
     static func whole(_ word: String) -> String {
         "(" + forms(word).map { "\"\($0)\"" }.joined(separator: " OR ") + ")"

@@ -75,7 +75,8 @@ public enum PortionError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .amountNotPositive(let amount):
-            "--amount \(amount) is not a positive number"
+            "--amount: \(AdviceNumber.text(amount)) is not a positive number;\ngive how much in --unit, "
+                + "e.g. --amount 1.5 --unit cup"
         case .amountTooLarge(let amount, let maximum):
             "--amount \(amount) is not plausible (at most \(Int(maximum)) units in one entry)"
         case .tooHeavy(let grams, let maximum):

@@ -43,7 +43,7 @@ public struct AdviceService: Sendable {
             today: todayIntake,
             lastSevenDays: week,
             labs: labs,
-            medications: profile.medications,
+            medications: try await store.interactionMedications(for: stored),
             latestInterdialyticGainPercent: gain?.percentOfDryWeight
         )
     }
@@ -59,18 +59,20 @@ public struct AdviceService: Sendable {
     /// The check of a portion of `food` with ranked substitutions; the firings are recorded.
     public func check(
         food: StoredFood,
-        amount: Double,
-        unit: String,
+        amount: Double?,
+        unit: String?,
         profile stored: StoredProfile,
         at atMs: Int64
-    ) async throws -> (check: FoodCheck, substitutions: [Substitution]) {
-        let portion = try Portion(of: food.facts, amount: amount, unit: unit)
+    ) async throws -> (check: FoodCheck, substitutions: [Substitution], portion: Portion) {
+        let portion = try Portion(of: food.facts, amount: amount, unit: unit)  // usual measure when none typed
         let state = try await state(for: stored, at: atMs)
         let item = AdviceFood(facts: food.facts, group: food.group, grams: portion.grams)
         let check = FoodChecker.check(item, state: state)
         var substitutions: [Substitution] = []
         if check.subjectAtIssue != nil, let group = food.group {
-            let candidates = try await store.substitutionCandidates(group: group, isLiquid: food.facts.isLiquid)
+            // A fluid swap is a food that is not a liquid; any other keeps the checked food's role.
+            let liquid = check.subjectAtIssue == .fluid ? false : food.facts.isLiquid
+            let candidates = try await store.substitutionCandidates(group: group, isLiquid: liquid)
                 .map { SubstitutionCandidate(facts: $0.facts, group: $0.group) }
             substitutions = SubstitutionFinder.suggestions(for: check, candidates: candidates, state: state)
         }
@@ -84,7 +86,7 @@ public struct AdviceService: Sendable {
             )
         }
         try await store.recordAdviceFirings(fired, profileId: stored.id, context: "foods check", atMs: atMs)
-        return (check, substitutions)
+        return (check, substitutions, portion)
     }
 
     // MARK: - Alerts
@@ -123,6 +125,21 @@ public struct AdviceService: Sendable {
                 medications: state.medications,
                 hasKidneyDisease: state.hasKidneyDisease
             )
+        }
+        // A back-dated entry speaks of its own day, never of "today" (issue 17, item 7).
+        let today = try? stored.profile.localDate(at: atMs)
+        messages = messages.map { fired in
+            var message = fired
+            message.facts["date"] = entry.localDate.description
+            if entry.localDate != today {
+                message.text = message.text.replacingOccurrences(
+                    of: "Today's total",
+                    with: "The total of \(entry.localDate)"
+                )
+            } else {
+                message.facts["today"] = "yes"
+            }
+            return message
         }
         try await store.recordAdviceFirings(messages, profileId: stored.id, context: "log #\(entry.id)", atMs: atMs)
         for message in messages where message.severity >= .caution {
@@ -164,18 +181,48 @@ public struct AdviceService: Sendable {
     private func post(_ message: AdviceMessage, key: String, profile stored: StoredProfile, at atMs: Int64) async throws
     {
         let timeZone = (try? stored.profile.timeZone()) ?? TimeZone(identifier: "UTC")!
-        let title = message.text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? message.text
+        let draft = Self.notificationDraft(message, key: key)
         try await store.postNotification(
-            NotificationDraft(
-                type: .alert,
-                title: "\(message.severity.rawValue.uppercased()): \(title.prefix(120))",
-                body: "\(message.text) [source: \(message.source.citation)]",
-                dedupeKey: key
-            ),
+            draft,
             profileId: stored.id,
             atMs: atMs,
             timeZone: timeZone
         )
+    }
+
+    /// The feed's form of a firing: the title is the rule's own first statement (what it is about, never its review
+    /// status), the body the whole text with the source and, for an unverified rule, its review status.
+    static func notificationDraft(_ message: AdviceMessage, key: String) -> NotificationDraft {
+        let unverified = message.text.hasPrefix(RuleSource.unverifiedPrefix)
+        let plain = unverified ? String(message.text.dropFirst(RuleSource.unverifiedPrefix.count)) : message.text
+        let statement = plain.split(separator: ":", maxSplits: 1).first.map(String.init) ?? plain
+        let title =
+            intakeTitle(message) ?? statement.split(separator: ".", maxSplits: 1).first.map(String.init)
+            ?? statement
+        let review = unverified ? " Review: not yet checked against its source." : ""
+        return NotificationDraft(
+            type: .alert,
+            title: "\(message.severity.rawValue.uppercased()): \(title.prefix(120))",
+            body: "\(plain) [source: \(message.source.citation)]\(review)",
+            dedupeKey: key
+        )
+    }
+
+    /// An intake alert's title: the nutrient, its value against the limit or share, and the day ("today" or the
+    /// date), e.g. "Potassium 3300 mg, over your limit of 3000 mg today"; nil for other firings.
+    static func intakeTitle(_ message: AdviceMessage) -> String? {
+        let facts = message.facts
+        guard let subject = facts["subject"], !subject.isEmpty, let date = facts["date"] else { return nil }
+        let unit = facts["unit"] ?? ""
+        let day = facts["today"] == "yes" ? "today" : "on \(date)"
+        let name = subject.prefix(1).uppercased() + subject.dropFirst()
+        if let after = facts["after"], let limit = facts["limit"] {
+            return "\(name) \(after) \(unit), over your limit of \(limit) \(unit) \(day)"
+        }
+        if let meal = facts["meal"], let total = facts["meal_total"], let share = facts["share"] {
+            return "\(name) \(total) \(unit) at \(meal), over its share of \(share) \(unit) \(day)"
+        }
+        return nil
     }
 
     // MARK: - Decision matrix

@@ -166,33 +166,45 @@ public struct ReportCardService: Sendable {
         )
     }
 
-    /// Three common fruits and three common vegetables lowest in the limited nutrient most at issue (potassium, else
-    /// phosphorus), per 100 g, that fire no interaction rule for the patient.
+    /// Three common fruits and three common vegetables, one usual household serving each, that suit every restricted
+    /// nutrient of the patient (`ServingCaps`: potassium, phosphorus, sodium, fluid, protein) and fire no
+    /// interaction rule, lowest first in the restricted nutrient most at issue (potassium, else phosphorus, else
+    /// sodium).
     func recommendedFoods(limits: [DailyLimit], profile stored: StoredProfile) async throws -> [String] {
+        let restricted = Set(limits.filter { $0.maximum != nil }.map(\.subject))
         guard
-            let subject = [IntakeSubject.potassium, .phosphorus].first(where: { s in limits.contains { $0.subject == s }
-            }),
+            let subject = [IntakeSubject.potassium, .phosphorus, .sodium].first(where: restricted.contains),
             let nutrient = subject.nutrient
         else { return [] }
-        let medications = stored.profile.medications.map { DrugCatalog.standard.match($0.name) }
+        let medications = try await store.interactionMedications(for: stored).map {
+            DrugCatalog.standard.match($0.name)
+        }
         var names: [String] = []
         for group in ["Fruits and Fruit Juices", "Vegetables and Vegetable Products"] {
-            let foods = try await store.substitutionCandidates(group: group, isLiquid: false)
-                .filter { food in
-                    let item = AdviceFood(facts: food.facts, group: food.group, grams: 100)
-                    return food.facts.per100Grams[nutrient] != nil
-                        && InteractionRules.evaluate(
-                            food: item,
+            let servings = try await store.substitutionCandidates(group: group, isLiquid: false)
+                .compactMap { food -> (food: StoredFood, serving: AdviceFood, measure: String)? in
+                    let measure = food.facts.usualMeasure
+                    let grams = measure.map { $0.gramsPerUnit * $0.amount } ?? Portion.gramsWithoutMeasure
+                    let serving = AdviceFood(facts: food.facts, group: food.group, grams: grams)
+                    guard ServingCaps.exceeded(by: serving, limits: limits).isEmpty,
+                        InteractionRules.evaluate(
+                            food: serving,
                             medications: medications,
                             hasKidneyDisease: stored.profile.diseaseCategory != nil
-                        ).allSatisfy { $0.severity < .caution }
+                        ).allSatisfy({ $0.severity < .caution })
+                    else { return nil }
+                    let label = measure.map { "\(AdviceNumber.text($0.amount)) \($0.description)" } ?? "100 g"
+                    return (food, serving, label)
                 }
                 .sorted {
-                    ($0.facts.per100Grams[nutrient] ?? 0, $0.name) < ($1.facts.per100Grams[nutrient] ?? 0, $1.name)
+                    ($0.serving.nutrients[nutrient] ?? 0, $0.food.name) < (
+                        $1.serving.nutrients[nutrient] ?? 0, $1.food.name
+                    )
                 }
-            names += foods.prefix(3).map {
-                "\($0.name) (\(subject.rawValue) \(AdviceNumber.text($0.facts.per100Grams[nutrient] ?? 0)) "
-                    + "\(NutrientUnitText.text(nutrient.unit)) per 100 g)"
+            names += servings.prefix(3).map {
+                let amount = AdviceNumber.text($0.serving.nutrients[nutrient] ?? 0)
+                return
+                    "\($0.food.name) (\($0.measure): \(subject.rawValue) \(amount) \(NutrientUnitText.text(nutrient.unit)))"
             }
         }
         return names

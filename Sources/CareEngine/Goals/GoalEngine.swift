@@ -338,16 +338,19 @@ public actor GoalEngine {
         guard let latest = try await store.latestInterdialyticGain(profileId: profileId, context: context, at: atMs),
             let percent = latest.percentOfDryWeight, percent >= AlertRules.gainAlertPercent
         else { return nil }
-        return NotificationDraft(
-            type: .alert,
-            title: String(format: "Weight gain %.1f %% of dry weight since the last session", percent),
-            body: String(
-                format: "%.1f kg gained before the session of %@ (alert at %.0f %%, nutrition.md §2.7).",
+        guard let threshold = CriticalThresholds.breached(.interdialyticGain, value: percent) else { return nil }
+        return CriticalValueAlert.draft(
+            threshold,
+            value: percent,
+            takenAtMs: latest.preWeight.epochMilliseconds,
+            timeZone: context.timeZone,
+            detail: String(
+                format: "%.1f kg gained before the session of %@ (%.1f %% of your dry weight).",
                 latest.kilograms,
                 latest.session.description,
-                AlertRules.gainAlertPercent
+                percent
             ),
-            dedupeKey: HubDatabase.gainAlertKey(profileId: profileId, gain: latest)
+            key: HubDatabase.gainAlertKey(profileId: profileId, gain: latest)
         )
     }
 

@@ -31,16 +31,26 @@ public struct ManualEntry: Sendable {
         )
     }
 
-    /// Validates, normalizes and stores the readings (all or none) for the profile, then tags body weights; returns
-    /// the stored rows. Throws `MeasurementFieldError` naming the field for an invalid or implausible value or a time
-    /// in the future, and the store's errors (terms not accepted).
-    public func record(_ readings: [RawMeasurement], for profile: StoredProfile) async throws -> [StoredMeasurement] {
+    /// Validates, normalizes and stores the readings (all or none) for the profile, then tags body weights and blood
+    /// pressures; returns the stored rows. Throws `MeasurementFieldError` naming the field for an invalid or
+    /// implausible value, a blood pressure outside the usual ranges (`UnusualEntryRanges`) unless `confirmUnusual`, or
+    /// a time in the future, and the store's errors (terms not accepted).
+    public func record(
+        _ readings: [RawMeasurement],
+        for profile: StoredProfile,
+        confirmUnusual: Bool = false
+    ) async throws -> [StoredMeasurement] {
         let now = Self.currentMilliseconds()
         var records: [IngestRecord] = []
         for var reading in readings {
             reading.sourceRecordId = reading.sourceRecordId ?? "manual-\(UUID().uuidString.lowercased())"
             let measurement = try MeasurementNormalizer.normalize(reading).get()
             try EntryPlausibility.check(measurement)
+            if !confirmUnusual, measurement.kind == .bloodPressure,
+                let unusual = UnusualEntryRanges.unusual(bloodPressure: measurement.components ?? [:])
+            {
+                throw unusual
+            }
             guard measurement.startMs <= now + Self.clockSkewMilliseconds else {
                 throw MeasurementFieldError(
                     field: "effectiveTime",

@@ -4,7 +4,8 @@ import HubRecords
 import HubStore
 import Logging
 
-/// Gives newly stored body weights their dialysis phase, for the profile their device is assigned to.
+/// Gives newly stored body weights and blood pressures their dialysis phase, for the profile their device is assigned
+/// to.
 ///
 /// The phase is the one the device (or the manual entry) sent; else it is inferred from the profile's schedule and
 /// time zone, given the weights of that day already tagged; else the weight waits for the user to confirm it
@@ -24,10 +25,16 @@ public actor WeightPhaseTagger: PostCommitHook {
 
     /// Tags the weights a committed batch stored (the post-commit hook); failures are logged, never thrown.
     public func didCommit(_ outcome: IngestOutcome, device: DeviceIdentity) async {
-        // Readings were claimed by their profile when stored; only new weights need a phase.
-        guard outcome.touchedKinds.contains(.bodyWeight) else { return }
+        // Readings were claimed by their profile when stored; only new weights and blood pressures need a phase.
         do {
-            try await tag(measurementIds: outcome.storedIds)
+            if outcome.touchedKinds.contains(.bodyWeight) { try await tag(measurementIds: outcome.storedIds) }
+            if outcome.touchedKinds.contains(.bloodPressure) {
+                try await store.tagPendingBloodPressures(
+                    measurementIds: outcome.storedIds,
+                    atMs: now(),
+                    decide: Self.decide
+                )
+            }
         } catch {
             logger.error("could not tag the weights of a batch from \(device.adapterId)/\(device.deviceId): \(error)")
         }
@@ -39,24 +46,56 @@ public actor WeightPhaseTagger: PostCommitHook {
         try await store.tagPendingWeights(measurementIds: measurementIds, atMs: now(), decide: Self.decide)
     }
 
-    /// Every assigned weight still without a phase (after a device was assigned, or a batch whose hook did not run).
+    /// Every assigned weight and blood pressure still without a phase (after a device was assigned, or a batch whose
+    /// hook did not run); returns the weights' rows.
     @discardableResult
     public func tagPending() async throws -> [WeightPhaseRecord] {
-        try await tag(measurementIds: nil)
+        let weights = try await tag(measurementIds: nil)
+        try await store.tagPendingBloodPressures(atMs: now(), decide: Self.decide)
+        return weights
+    }
+
+    /// The phase of one blood pressure, decided as a weight's is.
+    public static func decide(_ reading: PendingBloodPressure, existing: [TaggedWeight]) -> WeightPhaseDecision {
+        decide(
+            sentPhase: reading.sentPhase,
+            device: reading.device,
+            profile: reading.profile,
+            startMs: reading.startMs,
+            existing: existing
+        )
     }
 
     /// The phase of one weight: as sent (source `device`, or `manual` for a manual entry), else inferred from the
     /// profile, else none with the reason and the phases to choose from.
     public static func decide(_ weight: PendingWeight, existing: [TaggedWeight]) -> WeightPhaseDecision {
-        if let sent = weight.sentPhase {
+        decide(
+            sentPhase: weight.sentPhase,
+            device: weight.device,
+            profile: weight.profile,
+            startMs: weight.startMs,
+            existing: existing
+        )
+    }
+
+    /// The phase of a reading at `startMs`: as sent, else inferred from the profile's schedule and `existing` phased
+    /// weights, else none with the reason and the likely phases.
+    static func decide(
+        sentPhase: DialysisPhase?,
+        device: DeviceIdentity,
+        profile: StoredProfile,
+        startMs: Int64,
+        existing: [TaggedWeight]
+    ) -> WeightPhaseDecision {
+        if let sent = sentPhase {
             return WeightPhaseDecision(
                 phase: sent,
-                source: weight.device.adapterId == ManualEntry.adapterId ? .manual : .device
+                source: device.adapterId == ManualEntry.adapterId ? .manual : .device
             )
         }
         let inferred: InferredPhase
         do {
-            inferred = try weight.profile.profile.inferDialysisPhase(at: weight.startMs, existing: existing)
+            inferred = try profile.profile.inferDialysisPhase(at: startMs, existing: existing)
         } catch {
             return WeightPhaseDecision(phase: nil, source: .inferred, ambiguity: "cannot infer the phase: \(error)")
         }

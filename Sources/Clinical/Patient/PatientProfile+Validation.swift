@@ -48,6 +48,7 @@ extension PatientProfile {
         }
         collect { () throws(ProfileFieldError) in try diabeticDietGoals?.validate() }
         collect { () throws(ProfileFieldError) in _ = try timeZone() }
+        collect { () throws(ProfileFieldError) in try routine?.validate() }
         for (index, medication) in medications.enumerated() {
             collect { () throws(ProfileFieldError) in try medication.validate(field: "medications[\(index)]") }
         }

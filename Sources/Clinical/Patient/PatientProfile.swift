@@ -29,8 +29,12 @@ public struct PatientProfile: Sendable, Equatable, Codable {
     public var displayUnits: DisplayUnits
     /// The IANA time zone identifier, for example `Europe/Berlin`; local days and dialysis times are read in it.
     public var timeZoneIdentifier: String
-    /// The medications the patient takes.
+    /// The medications the patient takes (free text; structured orders are kept apart, see `MedicationOrder`).
     public var medications: [Medication]
+    /// When the patient wakes, eats and sleeps; nil means `DailyRoutine.standard`. Medication events use it.
+    public var routine: DailyRoutine?
+    /// The language texts such as dosage instructions are shown in; nil means English.
+    public var language: PatientLanguage?
 
     /// A profile with a name and a time zone, and any of the other facts.
     public init(
@@ -46,7 +50,9 @@ public struct PatientProfile: Sendable, Equatable, Codable {
         diabeticDietGoals: DiabeticDietGoals? = nil,
         displayUnits: DisplayUnits = .metric,
         timeZoneIdentifier: String,
-        medications: [Medication] = []
+        medications: [Medication] = [],
+        routine: DailyRoutine? = nil,
+        language: PatientLanguage? = nil
     ) {
         self.name = name
         self.dateOfBirth = dateOfBirth
@@ -61,6 +67,8 @@ public struct PatientProfile: Sendable, Equatable, Codable {
         self.displayUnits = displayUnits
         self.timeZoneIdentifier = timeZoneIdentifier
         self.medications = medications
+        self.routine = routine
+        self.language = language
     }
 
     /// The age in whole years on `day`, or nil when no date of birth is set.

@@ -41,6 +41,8 @@ public struct ProfileFieldError: Error, Sendable, Equatable, CustomStringConvert
         case scheduleNeedsHemodialysis(DiseaseCategory?)
         /// A value that is not set but is needed for something.
         case notSet(neededFor: String)
+        /// A routine time that is not after the one before it in the day (wake, breakfast, lunch, dinner, bed).
+        case routineOutOfOrder(earlier: String, later: String)
     }
 
     /// `field: reason`.
@@ -77,6 +79,8 @@ public struct ProfileFieldError: Error, Sendable, Equatable, CustomStringConvert
                 + "\(category?.rawValue ?? "not set")); remove the schedule or change the category"
         case .notSet(let purpose):
             "is not set (needed for \(purpose))"
+        case .routineOutOfOrder(let earlier, let later):
+            "\(later) must come after \(earlier) (accepted: wake, breakfast, lunch, dinner and bed in that order)"
         }
     }
 

@@ -13,9 +13,11 @@ public enum TrendSubject: Sendable, Hashable {
     case heartRate
     /// Blood glucose from a glucometer (the lab `glucose` is a lab result).
     case bloodGlucose
+    /// β-hydroxybutyrate from a ketone strip in a glucometer, mmol/L.
+    case bloodKetone
 
     /// The words for device readings, in the order they are listed.
-    public static let readingKinds = ["weight", "blood_pressure", "heart_rate", "blood_glucose"]
+    public static let readingKinds = ["weight", "blood_pressure", "heart_rate", "blood_glucose", "blood_ketone"]
 
     /// Every accepted word: the lab ids of `catalog`, then the device-reading kinds.
     public static func acceptedKinds(catalog: LabCatalog = .standard) -> [String] {
@@ -29,6 +31,7 @@ public enum TrendSubject: Sendable, Hashable {
         case "blood_pressure": self = .bloodPressure
         case "heart_rate": self = .heartRate
         case "blood_glucose": self = .bloodGlucose
+        case "blood_ketone": self = .bloodKetone
         default:
             guard let lab = catalog.analyte(id: text) else { return nil }
             self = .lab(lab)
@@ -43,6 +46,7 @@ public enum TrendSubject: Sendable, Hashable {
         case .bloodPressure: "blood_pressure"
         case .heartRate: "heart_rate"
         case .bloodGlucose: "blood_glucose"
+        case .bloodKetone: "blood_ketone"
         }
     }
 
@@ -54,6 +58,7 @@ public enum TrendSubject: Sendable, Hashable {
         case .bloodPressure: "Blood pressure"
         case .heartRate: "Heart rate"
         case .bloodGlucose: "Blood glucose"
+        case .bloodKetone: "Blood ketone (β-hydroxybutyrate)"
         }
     }
 
@@ -65,6 +70,7 @@ public enum TrendSubject: Sendable, Hashable {
         case .bloodPressure: .bloodPressure
         case .heartRate: .heartRate
         case .bloodGlucose: .bloodGlucose
+        case .bloodKetone: .bloodKetone
         }
     }
 
@@ -91,6 +97,7 @@ public enum TrendSubject: Sendable, Hashable {
         case .bloodPressure: MeasurementKind.bloodPressure.canonicalUnit
         case .heartRate: MeasurementKind.heartRate.canonicalUnit
         case .bloodGlucose: units.glucose.ucum
+        case .bloodKetone: MeasurementKind.bloodKetone.canonicalUnit
         }
     }
 
@@ -103,6 +110,8 @@ public enum TrendSubject: Sendable, Hashable {
         case .weight: return 1
         case .bloodGlucose, .lab: return unit == "mmol/L" ? 1 : 0
         case .bloodPressure, .heartRate: return 0
+        // Ketone meters show one decimal (0.6 mmol/L; FreeStyle Neo owner's manual).
+        case .bloodKetone: return 1
         }
     }
 
@@ -110,7 +119,7 @@ public enum TrendSubject: Sendable, Hashable {
     public func aggregation(in timeZone: TimeZone) -> TrendAggregation {
         switch self {
         case .weight, .bloodPressure, .bloodGlucose: .dailyMean(timeZone)
-        case .lab, .heartRate: .readings
+        case .lab, .heartRate, .bloodKetone: .readings
         }
     }
 }

@@ -10,6 +10,23 @@ public enum MeterRangeLimit: String, Sendable, Hashable {
     case below
 }
 
+/// What a meter's result measures: blood glucose, or β-hydroxybutyrate from a ketone strip.
+public enum MeterAnalyteKind: String, Sendable, Hashable {
+    /// Blood (or interstitial) glucose, submitted as `blood_glucose`.
+    case glucose
+    /// β-hydroxybutyrate from a ketone strip (FreeStyle Neo record type 9, Libre reading type 1), in
+    /// mmol/L, submitted as `blood_ketone`.
+    case betaKetone
+
+    /// The measurement kind of adapter-protocol.md §5.2.
+    public var measurementKind: String {
+        switch self {
+        case .glucose: "blood_glucose"
+        case .betaKetone: "blood_ketone"
+        }
+    }
+}
+
 /// One result as the meter stored it, in the meter's own unit.
 public struct MeterReading: Sendable, Hashable {
     /// The meter's number for the record (FreeStyle record id, Contour sequence number).
@@ -32,6 +49,8 @@ public struct MeterReading: Sendable, Hashable {
     public var sampleSite: String?
     /// Set when the meter reported the result as beyond its range; `value` is then that bound.
     public var beyondRange: MeterRangeLimit?
+    /// Glucose or β-ketone.
+    public var analyte: MeterAnalyteKind
 
     public init(
         recordNumber: Int,
@@ -43,7 +62,8 @@ public struct MeterReading: Sendable, Hashable {
         isControlSolution: Bool = false,
         stream: String = "",
         sampleSite: String? = nil,
-        beyondRange: MeterRangeLimit? = nil
+        beyondRange: MeterRangeLimit? = nil,
+        analyte: MeterAnalyteKind = .glucose
     ) {
         self.recordNumber = recordNumber
         self.time = time
@@ -55,6 +75,7 @@ public struct MeterReading: Sendable, Hashable {
         self.stream = stream
         self.sampleSite = sampleSite
         self.beyondRange = beyondRange
+        self.analyte = analyte
     }
 }
 
@@ -86,8 +107,7 @@ public struct MeterDownload: Sendable, Hashable {
     public var meterClock: MeterLocalTime?
     /// Glucose results, oldest record number first.
     public var readings: [MeterReading]
-    /// β-ketone strip results in mmol/L, oldest first: read and counted, but the hub has no
-    /// ketone measurement kind yet (adapter-protocol.md §5.2), so they are not submitted.
+    /// β-ketone strip results in mmol/L, oldest first, submitted as `blood_ketone`.
     public var ketoneReadings: [MeterReading]
     /// Records that are neither glucose nor ketone results, by what they are ("clock change",
     /// "insulin", "invalid sensor reading", "record type 11"…), counted for the report.
@@ -121,15 +141,25 @@ public struct MeterDownload: Sendable, Hashable {
         self.notes = notes
     }
 
-    /// Records read but not submitted as glucose readings: ketone results and other records.
-    public var skippedRecords: Int { ketoneReadings.count + otherRecords.values.reduce(0, +) }
+    /// Records read but not submitted: neither glucose nor ketone results (clock changes, insulin…).
+    public var skippedRecords: Int { otherRecords.values.reduce(0, +) }
+
+    /// Every result that is submitted: glucose and β-ketone readings, in stream and record order (they
+    /// share the meter's record numbering, so one cursor covers both).
+    public var submittableReadings: [MeterReading] {
+        (readings + ketoneReadings).sorted { ($0.stream, $0.recordNumber) < ($1.stream, $1.recordNumber) }
+    }
 
     /// One line for the report: what was read, what was left out and why, what could not be read.
     public var summary: String {
         let beyond = readings.filter { $0.beyondRange != nil }.count
         var parts = ["\(readings.count) glucose readings" + (beyond > 0 ? " (\(beyond) beyond the meter's range)" : "")]
         if !ketoneReadings.isEmpty {
-            parts.append("\(ketoneReadings.count) β-ketone readings not stored (the hub has no ketone kind yet)")
+            let beyondKetone = ketoneReadings.filter { $0.beyondRange != nil }.count
+            parts.append(
+                "\(ketoneReadings.count) β-ketone readings"
+                    + (beyondKetone > 0 ? " (\(beyondKetone) beyond the meter's range)" : "")
+            )
         }
         if !otherRecords.isEmpty {
             parts.append(

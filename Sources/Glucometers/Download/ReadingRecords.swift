@@ -16,17 +16,13 @@ public enum ReadingRecords {
     /// meter's lower bound, the true glucose is lower.
     public static let belowMeterRange = "below_meter_range"
 
-    /// The kind β-ketone readings would be sent as once the hub knows it (it does not yet: the
-    /// adapter keeps them out of its submissions and counts them in its report).
-    public static let ketoneKind = "blood_ketone"
-
-    /// One record per reading; `clockSuspect` flags every one of them.
+    /// One record per reading, of the kind its analyte names (`blood_glucose`, `blood_ketone`);
+    /// `clockSuspect` flags every one of them.
     public static func records(
         _ readings: [MeterReading],
         serial: String,
         zone: TimeZone,
-        clockSuspect: Bool,
-        kind: String = "blood_glucose"
+        clockSuspect: Bool
     ) -> [MeasurementRecord] {
         readings.map { reading in
             var status = reading.markers.map { markerPrefix + $0 }
@@ -49,7 +45,7 @@ public enum ReadingRecords {
                 reading.stream.isEmpty ? "\(reading.recordNumber)" : "\(reading.stream)-\(reading.recordNumber)"
             return MeasurementRecord(
                 sourceRecordId: "\(serial)/\(number)/\(reading.time.compact)",
-                kind: kind,
+                kind: reading.analyte.measurementKind,
                 value: reading.value,
                 unit: reading.unit,
                 effectiveTime: reading.time.rfc3339(in: zone),

@@ -15,6 +15,28 @@ public enum FreeStyleLibreResults {
     public static let resultStream = "arresult"
     static let sensorSite = "interstitial"
 
+    /// The reader's measuring ranges, in mg/dL (ketone mmol/L). A Libre stores a result beyond its range
+    /// (shown as HI or LO on the reader) as the bound itself, so a value at or beyond a bound is kept as
+    /// the bound and flagged, never as a measurement of that value. Bounds and the at-the-bound rule as
+    /// Tidepool's uploader reads Libre data (`abbottFreeStyleLibreView.js`: GLUCOSE_HI 500, GLUCOSE_LO 40,
+    /// STRIP_GLUCOSE_LO 20, KETONE_HI 8.0, no ketone LO; Abbott FreeStyle Libre user's manual: sensor
+    /// 40–500 mg/dL, strip 20–500 mg/dL).
+    public static let sensorRange: ClosedRange<Double> = 40...500
+    public static let stripRange: ClosedRange<Double> = 20...500
+    public static let ketoneHigh = 8.0
+
+    /// The value to keep and whether it is beyond the range: at or past a bound, the bound and its side.
+    static func clamp(_ value: Double, to range: ClosedRange<Double>?, high: Double? = nil)
+        -> (Double, MeterRangeLimit?)
+    {
+        if let range {
+            if value >= range.upperBound { return (range.upperBound, .above) }
+            if value <= range.lowerBound { return (range.lowerBound, .below) }
+        }
+        if let high, value >= high { return (high, .above) }
+        return (value, nil)
+    }
+
     /// The valid sensor readings of `$history?`; invalid ones are counted, unreadable ones reported.
     public static func history(_ lines: [FreeStyleMultiRecord.Line]) -> MeterLogTally {
         var tally = MeterLogTally()
@@ -30,15 +52,17 @@ public enum FreeStyleLibreResults {
                     tally.count("invalid sensor reading")
                     continue
                 }
+                let (value, beyond) = clamp(Double(numbers[1]), to: sensorRange)
                 tally.readings.append(
                     MeterReading(
                         recordNumber: numbers[0],
                         time: try time(line, location: location),
-                        value: Double(numbers[1]),
+                        value: value,
                         unit: "mg/dL",
                         markers: ["sensor"],
                         stream: historyStream,
-                        sampleSite: sensorSite
+                        sampleSite: sensorSite,
+                        beyondRange: beyond
                     )
                 )
             } catch {
@@ -87,14 +111,20 @@ public enum FreeStyleLibreResults {
                 if medication != 0 { markers.append("medication") }
                 if food != 0 { markers.append("food") }
                 let isKetone = readingType == 1
+                let (kept, beyond) =
+                    isKetone
+                    ? clamp((Double(value) / 18 * 100).rounded() / 100, to: nil, high: ketoneHigh)
+                    : clamp(Double(value), to: readingType == 2 ? sensorRange : stripRange)
                 let reading = MeterReading(
                     recordNumber: base[0],
                     time: try time(line, location: location),
-                    value: isKetone ? (Double(value) / 18 * 100).rounded() / 100 : Double(value),
+                    value: kept,
                     unit: isKetone ? "mmol/L" : "mg/dL",
                     markers: markers,
                     stream: resultStream,
-                    sampleSite: readingType == 2 ? sensorSite : nil
+                    sampleSite: readingType == 2 ? sensorSite : nil,
+                    beyondRange: beyond,
+                    analyte: isKetone ? .betaKetone : .glucose
                 )
                 if isKetone { tally.ketones.append(reading) } else { tally.readings.append(reading) }
             } catch {

@@ -97,7 +97,8 @@ public enum FreeStyleNeoResults {
             time: time,
             value: value,
             unit: ketone ? "mmol/L" : "mg/dL",
-            beyondRange: beyond
+            beyondRange: beyond,
+            analyte: ketone ? .betaKetone : .glucose
         )
     }
 }

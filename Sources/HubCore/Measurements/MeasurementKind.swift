@@ -7,6 +7,9 @@ public enum MeasurementKind: String, Sendable, Hashable, Codable, CaseIterable {
     case heartRate = "heart_rate"
     case restingHeartRate = "resting_heart_rate"
     case bloodGlucose = "blood_glucose"
+    /// β-hydroxybutyrate in capillary blood, from a ketone strip in a glucometer (FreeStyle Neo record type 9,
+    /// Libre reading type 1), in mmol/L.
+    case bloodKetone = "blood_ketone"
     case oxygenSaturation = "oxygen_saturation"
     case bodyTemperature = "body_temperature"
     case steps
@@ -32,6 +35,9 @@ public enum MeasurementKind: String, Sendable, Hashable, Codable, CaseIterable {
         case .bloodPressure: ["mm[Hg]", "kPa"]
         case .heartRate, .restingHeartRate: ["/min", "{beats}/min"]
         case .bloodGlucose: ["mg/dL", "mmol/L"]
+        // Ketone strips report β-hydroxybutyrate in mmol/L only (FreeStyle Neo and Libre manuals); no mass unit is
+        // accepted, so no analyte factor is needed.
+        case .bloodKetone: ["mmol/L"]
         case .oxygenSaturation: ["%"]
         case .bodyTemperature: ["Cel", "[degF]"]
         case .steps: ["{steps}", "1"]

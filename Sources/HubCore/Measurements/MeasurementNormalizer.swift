@@ -16,6 +16,13 @@ public enum MeasurementNormalizer {
     }
 
     private static func normalizeOrThrow(_ raw: RawMeasurement) throws(MeasurementFieldError) -> NormalizedMeasurement {
+        if let field = raw.unrepresentableFields.first {
+            throw MeasurementFieldError(
+                field: field,
+                reason: "\(field) holds a number too large or too small to be a measurement (beyond ±1.8e308, the "
+                    + "range of a 64-bit floating-point number)"
+            )
+        }
         if let field = raw.malformedFields.first {
             throw MeasurementFieldError(
                 field: field,
@@ -45,6 +52,17 @@ public enum MeasurementNormalizer {
                 )
             }
             value = try checkValue(raw.value, field: "value", kind: kind).map(converter.apply)
+        }
+        // After the conversion: 1e308 lb is finite, but infinite in kg (issue 21, drill 1).
+        if let value { try ReadingPlausibility.check(value, field: "value", kind: kind, original: raw.value) }
+        for name in kind.components?.all ?? [] {
+            guard let converted = components?[name] else { continue }
+            try ReadingPlausibility.check(
+                converted,
+                field: "components.\(name)",
+                kind: kind,
+                original: raw.components?[name]
+            )
         }
 
         let (start, endMs) = try checkTime(raw, kind: kind)
@@ -228,7 +246,9 @@ public enum MeasurementNormalizer {
                 reason: "missing \(alternatives) (an RFC 3339 date-time with offset, e.g. 2026-11-17T07:10:00+01:00)"
             )
         case (.some(let time), nil):
-            return (try parseTime(time, field: "effectiveTime"), nil)
+            let start = try parseTime(time, field: "effectiveTime")
+            try ReadingPlausibility.checkTime(start.epochMilliseconds, field: "effectiveTime", text: time)
+            return (start, nil)
         case (nil, .some(let period)):
             guard kind.acceptsPeriod else {
                 throw MeasurementFieldError(
@@ -251,6 +271,8 @@ public enum MeasurementNormalizer {
             }
             let start = try parseTime(startText, field: "effectivePeriod.start")
             let end = try parseTime(endText, field: "effectivePeriod.end")
+            try ReadingPlausibility.checkTime(start.epochMilliseconds, field: "effectivePeriod.start", text: startText)
+            try ReadingPlausibility.checkTime(end.epochMilliseconds, field: "effectivePeriod.end", text: endText)
             guard end.epochMilliseconds >= start.epochMilliseconds else {
                 throw MeasurementFieldError(
                     field: "effectivePeriod.end",

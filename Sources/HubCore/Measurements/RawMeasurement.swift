@@ -21,6 +21,8 @@ public struct RawMeasurement: Sendable, Equatable {
     public var context: RawMeasurementContext?
     /// Dotted names of fields that were present with the wrong JSON type, for example `value`, `context.userIndex`.
     public var malformedFields: [String]
+    /// Of `malformedFields`, those that held a number too large or too small for a Double (1e400).
+    public var unrepresentableFields: [String] = []
 
     /// A record with any of its fields.
     public init(
@@ -32,7 +34,8 @@ public struct RawMeasurement: Sendable, Equatable {
         effectiveTime: String? = nil,
         effectivePeriod: RawPeriod? = nil,
         context: RawMeasurementContext? = nil,
-        malformedFields: [String] = []
+        malformedFields: [String] = [],
+        unrepresentableFields: [String] = []
     ) {
         self.sourceRecordId = sourceRecordId
         self.kind = kind
@@ -43,6 +46,7 @@ public struct RawMeasurement: Sendable, Equatable {
         self.effectivePeriod = effectivePeriod
         self.context = context
         self.malformedFields = malformedFields
+        self.unrepresentableFields = unrepresentableFields
     }
 }
 

@@ -1,9 +1,10 @@
 import Clinical
+import Foundation
 import HubCore
 import HubRecords
 import HubStore
 
-/// Blood pressure typed by hand (readings from cuffs arrive through device sync).
+/// Blood pressure typed by hand (readings from cuffs arrive through device sync), its dialysis phase, the list.
 public struct BloodPressureService: Sendable {
     let app: HubApplication
 
@@ -15,10 +16,26 @@ public struct BloodPressureService: Sendable {
         public var measurements: [StoredMeasurement]
         /// The entry's time as RFC 3339, as read from `at`.
         public var time: String
+        /// The blood pressure's phase row (nil when the tagger has not reached it).
+        public var phase: WeightPhaseRecord?
+        /// The alerts the entry raised (a value beyond a critical threshold), as queued in the feed.
+        public var alerts: [StoredNotification] = []
+    }
+
+    /// A profile's blood pressures with their phases.
+    public struct Listing: Sendable {
+        /// The profile listed.
+        public var profile: StoredProfile
+        /// The readings, oldest first.
+        public var readings: [ProfileBloodPressure]
+        /// The profile's time zone (UTC when unknown), for showing times.
+        public var timeZone: TimeZone
     }
 
     /// Records systolic/diastolic (and the pulse as a heart rate) taken by hand, then runs the post-commit work a
-    /// cuff's reading runs. `at`: RFC 3339 or a local time on the profile's clock, now when nil. Needs the terms.
+    /// cuff's reading runs (phase tagging, goals, alerts). `at`: RFC 3339 or a local time on the profile's clock, now
+    /// when nil; `phase` as the person states it (else inferred from the schedule); a pair outside the usual ranges is
+    /// refused unless `confirmUnusual`. Needs the terms.
     public func add(
         systolic: Double,
         diastolic: Double,
@@ -26,13 +43,19 @@ public struct BloodPressureService: Sendable {
         pulse: Double?,
         position: BodyPosition?,
         arm: String?,
+        phase: DialysisPhase? = nil,
+        confirmUnusual: Bool = false,
         at: String?,
         profile name: String?
     ) async throws -> Added {
         try await app.terms.requireAccepted()
         let stored = try await app.store.selectProfile(named: name)
         let time = try EntryTimeText.rfc3339(at, profile: stored.profile, now: app.now())
-        let context = RawMeasurementContext(bodyPosition: position?.rawValue, sampleSite: arm.map { "\($0) arm" })
+        let context = RawMeasurementContext(
+            bodyPosition: position?.rawValue,
+            dialysisPhase: phase?.rawValue,
+            sampleSite: arm.map { "\($0) arm" }
+        )
         var readings = [
             RawMeasurement(
                 kind: MeasurementKind.bloodPressure.rawValue,
@@ -53,8 +76,46 @@ public struct BloodPressureService: Sendable {
                 )
             )
         }
-        let rows = try await app.recordManualEntry(readings, for: stored)
-        return Added(profile: stored, measurements: rows, time: time)
+        let (rows, alerts) = try await app.recordManualEntry(readings, for: stored, confirmUnusual: confirmUnusual)
+        let ids = Set(rows.map(\.id))
+        let phases = try await app.store.profileBloodPressures(
+            profileId: stored.id,
+            sinceMs: rows.first?.measurement.startMs
+        )
+        return Added(
+            profile: stored,
+            measurements: rows,
+            time: time,
+            phase: phases.first { ids.contains($0.measurementId) }?.phase,
+            alerts: alerts
+        )
+    }
+
+    /// The profile's blood pressures (of the last `days` days when given) with their phases.
+    public func list(days: Int?, profile name: String?) async throws -> Listing {
+        let stored = try await app.store.selectProfile(named: name)
+        let sinceMs = days.map { app.now() - Int64($0) * 86_400_000 }
+        let readings = try await app.store.profileBloodPressures(profileId: stored.id, sinceMs: sinceMs)
+        let zone = (try? stored.profile.timeZone()) ?? .gmt
+        return Listing(profile: stored, readings: readings, timeZone: zone)
+    }
+
+    /// Sets the phase of one of the profile's blood pressures as the user confirmed it. Needs the terms accepted.
+    @discardableResult
+    public func confirm(
+        measurementId: Int64,
+        phase: DialysisPhase,
+        profile name: String?
+    ) async throws -> (StoredProfile, WeightPhaseRecord) {
+        try await app.terms.requireAccepted()
+        let stored = try await app.store.selectProfile(named: name)
+        let record = try await app.store.confirmBloodPressurePhase(
+            measurementId: measurementId,
+            profile: stored,
+            phase: phase,
+            atMs: app.now()
+        )
+        return (stored, record)
     }
 }
 

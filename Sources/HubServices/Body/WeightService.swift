@@ -1,3 +1,4 @@
+import Care
 import CareEngine
 import Clinical
 import Foundation
@@ -29,6 +30,8 @@ public struct WeightService: Sendable {
         public var profile: StoredProfile
         /// The stored weights (one) with their phase.
         public var entries: [Entry]
+        /// The alerts the entry raised (an interdialytic gain at or above the alert threshold), as queued.
+        public var alerts: [StoredNotification] = []
     }
 
     /// One session's gain, or what is missing, with the gain's level against the standard thresholds.
@@ -65,11 +68,11 @@ public struct WeightService: Sendable {
         let reading = RawMeasurement(
             kind: MeasurementKind.bodyWeight.rawValue,
             value: value,
-            unit: unit == "lb" ? "[lb_av]" : unit,
+            unit: UnitDisplayName.code(unit),
             effectiveTime: try EntryTimeText.rfc3339(at, profile: stored.profile, now: app.now()),
             context: phase.map { RawMeasurementContext(dialysisPhase: $0.rawValue) }
         )
-        let rows = try await app.recordManualEntry([reading], for: stored)
+        let (rows, alerts) = try await app.recordManualEntry([reading], for: stored)
         let weights = try await app.store.profileWeights(
             profileId: stored.id,
             sinceMs: rows.first?.measurement.startMs
@@ -78,7 +81,8 @@ public struct WeightService: Sendable {
             profile: stored,
             entries: rows.map { row in
                 Entry(measurement: row, phase: weights.first { $0.measurementId == row.id }?.phase)
-            }
+            },
+            alerts: alerts
         )
     }
 
@@ -134,15 +138,19 @@ extension HubApplication {
     public var weight: WeightService { WeightService(app: self) }
 
     /// Stores readings typed by hand for the profile through `ManualEntry` and the one post-commit work
-    /// (`postCommitWork()`), then delivers the notifications that work made due.
-    func recordManualEntry(_ readings: [RawMeasurement], for profile: StoredProfile) async throws
-        -> [StoredMeasurement]
-    {
+    /// (`postCommitWork()`), then delivers the notifications that work made due; returns the stored rows and the
+    /// alerts queued for the profile meanwhile (so the command that stored a dangerous value prints its alert).
+    func recordManualEntry(
+        _ readings: [RawMeasurement],
+        for profile: StoredProfile,
+        confirmUnusual: Bool = false
+    ) async throws -> (rows: [StoredMeasurement], alerts: [StoredNotification]) {
         let entry = ManualEntry(store: store, work: postCommitWork())
         do {
-            let rows = try await entry.record(readings, for: profile)
+            let before = try await store.lastNotificationId()
+            let rows = try await entry.record(readings, for: profile, confirmUnusual: confirmUnusual)
             await notificationDispatcher().deliverDue(at: now())
-            return rows
+            return (rows, try await store.notifications(profileId: profile.id, type: .alert, afterId: before))
         } catch let error as MeasurementFieldError {
             throw EntryRefused(description: "\(error)")
         }

@@ -21,16 +21,15 @@ extension HubApplication {
     /// Runs `body` with a hub of this process on the store (ARCHITECTURE.md: one hub per store): takes the store's
     /// lock, builds the hub with the one post-commit function, and afterwards stops every adapter and catches up on
     /// the post-commit work the hub's queue had not reached, whether `body` succeeded or not.
+    ///
+    /// `waitingForLock` is how long to wait while another command holds the lock (`serve` waits for a one-shot
+    /// command on the same store to finish instead of failing at once); zero fails at once.
     public func withInProcessHub<T: Sendable>(
         _ setup: AdapterSetup,
+        waitingForLock: Duration = .zero,
         _ body: (HubService) async throws -> T
     ) async throws -> T {
-        let lock: StoreLock
-        do {
-            lock = try StoreLock(storePath: store.path)
-        } catch {
-            throw HubSessionError.storeBusy(error)
-        }
+        let lock = try await takeLock(waitingUpTo: waitingForLock)
         let work = postCommitWork()
         let hub = HubService(
             store: store,
@@ -43,7 +42,7 @@ extension HubApplication {
         do {
             let result = try await body(hub)
             await hub.stop()
-            // The hook runs on its own queue and may not have reached the last batches before the process exits.
+            // Weights stored by an earlier process that exited before its post-commit work (a kill) get their phase.
             await work.catchUp()
             lock.release()
             return result
@@ -54,14 +53,45 @@ extension HubApplication {
         }
     }
 
+    /// The store's lock, retried every 100 ms for up to `limit` while another holder has it.
+    private func takeLock(waitingUpTo limit: Duration) async throws -> StoreLock {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: limit)
+        while true {
+            do {
+                return try StoreLock(storePath: store.path)
+            } catch .storeLocked where clock.now < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+            } catch {
+                throw HubSessionError.storeBusy(error)
+            }
+        }
+    }
+
     /// Sends `request` to the hub running on the store (`kidneyhub serve`), if one answers its control socket, and
     /// maps its answer; otherwise runs `inProcess`, which starts a hub of this process.
+    ///
+    /// A `serve` that has just started holds the store's lock a moment before its control socket listens (`serve &`
+    /// followed at once by a command, as in the README): when `inProcess` finds the store busy and no socket
+    /// answered, the request waits up to 10 s for the socket before the store-busy error stands.
     func viaRunningHub<R: RPCRequest, T>(
         _ request: R,
         _ map: (R.Result) -> T,
         orInProcess inProcess: () async throws -> T
     ) async throws -> T {
-        guard let client = ControlClient.connect(toStore: store.path) else { return try await inProcess() }
+        let client: ControlClient
+        if let running = ControlClient.connect(toStore: store.path) {
+            client = running
+        } else {
+            do {
+                return try await inProcess()
+            } catch {
+                guard case HubSessionError.storeBusy(.storeLocked) = error,
+                    let starting = await controlClient(waitingUpTo: .seconds(10))
+                else { throw error }
+                client = starting
+            }
+        }
         do {
             let result = try await client.send(request)
             await client.close()
@@ -74,6 +104,17 @@ extension HubApplication {
 }
 
 extension HubApplication {
+    /// A connection to the store's control socket once one answers, polled every 100 ms; nil after `limit`.
+    fileprivate func controlClient(waitingUpTo limit: Duration) async -> ControlClient? {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: limit)
+        while clock.now < deadline {
+            if let client = ControlClient.connect(toStore: store.path) { return client }
+            do { try await Task.sleep(for: .milliseconds(100)) } catch { return nil }
+        }
+        return nil
+    }
+
     /// The store's path: the hub's lock and control socket sit beside it.
     public var storePath: String { store.path }
 }

@@ -1,3 +1,5 @@
+import Care
+import CareEngine
 import Clinical
 import Foundation
 import HubCore
@@ -50,6 +52,8 @@ public struct LabsService: Sendable {
         public var profile: StoredProfile
         /// The validated value, in the lab's canonical unit and as entered.
         public var value: LabValue
+        /// The alerts the result raised (a value beyond a critical threshold), as queued in the feed.
+        public var alerts: [StoredNotification] = []
     }
 
     /// One listed result with what the kidney rules make of it.
@@ -80,6 +84,8 @@ public struct LabsService: Sendable {
         public var outcome: LabInsertOutcome
         /// Invalid rows skipped (only with `skipInvalid`), as "row N, field: reason".
         public var skipped: [String]
+        /// The alerts the results raised, as queued in the feed.
+        public var alerts: [StoredNotification] = []
     }
 
     /// Records one result typed by the user; `date` is a date (midnight on the profile's clock) or an RFC 3339 time,
@@ -120,7 +126,8 @@ public struct LabsService: Sendable {
                 takenAt: RFC3339.format(labValue.takenAt)
             )
         }
-        return Added(profile: stored, value: labValue)
+        let alerts = try await app.raiseLabAlerts([labValue], profile: stored)
+        return Added(profile: stored, value: labValue, alerts: alerts)
     }
 
     /// The profile's results (of one lab id when given), oldest first, with eGFR, stages, and for eGFR or creatinine
@@ -180,7 +187,8 @@ public struct LabsService: Sendable {
             source: .import,
             createdAtMs: now
         )
-        return Imported(profile: stored, outcome: outcome, skipped: problems)
+        let alerts = try await app.raiseLabAlerts(values, profile: stored)
+        return Imported(profile: stored, outcome: outcome, skipped: problems, alerts: alerts)
     }
 
     /// The slope over the profile's reported eGFR and eGFR derived from creatinine, as `trends egfr` builds them.
@@ -201,7 +209,7 @@ public struct LabsService: Sendable {
         }
     }
 
-    /// A stored result with its derived eGFR and KDIGO stage.
+    /// A stored result with its derived eGFR and KDIGO stage (`PatientStage`: G5D on dialysis, T after a transplant).
     static func row(_ stored: StoredLabResult, profile: PatientProfile) -> Row {
         let result = stored.value
         var row = Row(result: stored)
@@ -210,12 +218,18 @@ public struct LabsService: Sendable {
             do {
                 let derived = try CreatinineEGFR.derive(result, profile: profile)
                 row.derivedEGFR = .success(derived)
-                row.stage = (try? GFRCategory(egfr: derived.egfr))?.rawValue
+                row.stage = PatientStage.text(
+                    category: profile.diseaseCategory,
+                    latest: try? GFRCategory(egfr: derived.egfr)
+                )
             } catch {
                 row.derivedEGFR = .failure(error)
             }
         case LabAnalyte.egfr.id:
-            row.stage = (try? GFRCategory(egfr: result.value))?.rawValue
+            row.stage = PatientStage.text(
+                category: profile.diseaseCategory,
+                latest: try? GFRCategory(egfr: result.value)
+            )
         case LabAnalyte.urineAlbuminCreatinineRatio.id:
             row.stage = (try? AlbuminuriaCategory(uacr: result))?.rawValue
         default:
@@ -284,4 +298,13 @@ public struct LabsService: Sendable {
 extension HubApplication {
     /// Lab results.
     public var labs: LabsService { LabsService(app: self) }
+
+    /// Raises the alerts of lab results just stored (`CriticalValueWatch`), pushes what became due, and returns the
+    /// alerts queued for the profile meanwhile.
+    func raiseLabAlerts(_ values: [LabValue], profile: StoredProfile) async throws -> [StoredNotification] {
+        let before = try await store.lastNotificationId()
+        try await CriticalValueWatch(store: store).labsStored(values, profile: profile, at: now())
+        await notificationDispatcher().deliverDue(at: now())
+        return try await store.notifications(profileId: profile.id, type: .alert, afterId: before)
+    }
 }

@@ -1,4 +1,5 @@
 import Care
+import Clinical
 import Foundation
 import HubRecords
 import HubStore
@@ -11,6 +12,22 @@ public struct NotificationsService: Sendable {
     public func list(profile: String?, unreadOnly: Bool, limit: Int) async throws -> [StoredNotification] {
         let stored = try await app.store.selectProfile(named: profile)
         return try await app.store.notifications(profileId: stored.id, unreadOnly: unreadOnly, limit: limit)
+    }
+
+    /// One notification of the profile (or hub-wide) with the profile's time zone for showing its time; throws
+    /// `CareServiceError.notStored` naming the id when there is none.
+    public func show(id: Int64, profile: String?) async throws -> (StoredNotification, TimeZone) {
+        let stored = try await app.store.selectProfile(named: profile)
+        guard let found = try await app.store.notification(id: id, profileId: stored.id) else {
+            throw CareServiceError.notStored(reason: "id: profile '\(stored.name)' has no notification \(id)")
+        }
+        return (found, (try? stored.profile.timeZone()) ?? .gmt)
+    }
+
+    /// The profile's time zone, in which notification times are shown (UTC when unknown).
+    public func timeZone(profile: String?) async throws -> TimeZone {
+        let stored = try await app.store.selectProfile(named: profile)
+        return (try? stored.profile.timeZone()) ?? .gmt
     }
 
     /// Marks notifications read: `ids`, or every unread one of the profile when nil; returns how many changed.

@@ -49,12 +49,12 @@ public struct RemindersService: Sendable {
         let subject: ReminderSubject
         switch (new.medication, new.weighing) {
         case (let name?, false):
-            guard let known = stored.profile.medications.first(where: { $0.name.lowercased() == name.lowercased() })
-            else {
+            let medications = try await app.store.interactionMedications(for: stored)
+            guard let known = medications.first(where: { $0.name.lowercased() == name.lowercased() }) else {
                 throw CareServiceError.unknownMedication(
                     name: name,
                     profile: stored.name,
-                    known: stored.profile.medications.map(\.name)
+                    known: medications.map(\.name)
                 )
             }
             subject = .medication(known.name)

@@ -146,6 +146,8 @@ public struct FoodsService: Sendable {
     public struct PortionCheck: Sendable, Encodable {
         /// The food checked.
         public var food: StoredFood
+        /// The portion checked (the usual household measure when none was typed).
+        public var portion: Portion
         /// The verdict, each limit's line and the interactions.
         public var check: FoodCheck
         /// Swaps from the same food group with less of the nutrient at issue.
@@ -153,17 +155,18 @@ public struct FoodsService: Sendable {
         /// What the catalog knows of each of the profile's medications.
         public var medications: [MedicationMatch]
 
-        enum CodingKeys: String, CodingKey { case check, substitutions, medications }
+        enum CodingKeys: String, CodingKey { case portion, check, substitutions, medications }
     }
 
-    /// Checks `amount` `unit` of the food against the profile's limits today; every firing is recorded.
-    public func check(_ reference: String, amount: Double, unit: String, profile: String?) async throws
+    /// Checks `amount` `unit` of the food against the profile's limits today and its latest labs; every firing is
+    /// recorded. Without a unit: `amount` (default 1) of the food's usual household measure, never 1 g.
+    public func check(_ reference: String, amount: Double?, unit: String?, profile: String?) async throws
         -> PortionCheck
     {
         try await ensureFoodDatabase()
         let stored = try await app.store.selectProfile(named: profile)
         let found = try await app.store.resolveFood(reference, profileId: stored.id)
-        let result: (check: FoodCheck, substitutions: [Substitution])
+        let result: (check: FoodCheck, substitutions: [Substitution], portion: Portion)
         do {
             result = try await CareEngine.AdviceService(store: app.store).check(
                 food: found,
@@ -179,9 +182,12 @@ public struct FoodsService: Sendable {
         }
         return PortionCheck(
             food: found,
+            portion: result.portion,
             check: result.check,
             substitutions: result.substitutions,
-            medications: stored.profile.medications.map { DrugCatalog.standard.match($0.name) }
+            medications: try await app.store.interactionMedications(for: stored).map {
+                DrugCatalog.standard.match($0.name)
+            }
         )
     }
 }

@@ -20,11 +20,12 @@ public struct IntakeService: Sendable {
         public var advice: [AdviceMessage]
     }
 
-    /// Logs `amount` `unit` of a food at a meal, then runs the work after an entry.
+    /// Logs `amount` `unit` of a food at a meal, then runs the work after an entry. Without a unit: `amount`
+    /// (default 1) of the food's usual household measure.
     public func logFood(
         _ food: String,
-        amount: Double,
-        unit: String,
+        amount: Double?,
+        unit: String?,
         meal: Meal,
         at time: EntryTimeReader,
         profile: String?
@@ -89,7 +90,8 @@ public struct IntakeService: Sendable {
         return LoggedEntry(entry: entry, profile: stored, advice: advice)
     }
 
-    /// Changes an entry's amount, unit, meal or time (nutrients per gram stay as logged); returns it changed.
+    /// Changes an entry's amount, unit, meal or time (nutrients per gram stay as logged) and records the change
+    /// (who, when, the old value); returns it changed.
     public func edit(
         id: Int64,
         amount: Double?,
@@ -108,16 +110,22 @@ public struct IntakeService: Sendable {
             unit: unit,
             meal: meal,
             takenAt: try time.map { try $0(stored.profile, app.now()) },
+            changedBy: app.changeAuthor,
             atMs: app.now()
         )
     }
 
-    /// Deletes an entry; returns it as it was.
+    /// Deletes an entry and records the deletion; returns it as it was.
     public func delete(id: Int64, profile: String?) async throws -> StoredIntakeEntry {
         try await app.foods.ensureFoodDatabase()
         try await app.store.requireCurrentTerms()
         let stored = try await app.store.selectProfile(named: profile)
-        return try await app.store.deleteIntakeEntry(id: id, profile: stored)
+        return try await app.store.deleteIntakeEntry(
+            id: id,
+            profile: stored,
+            changedBy: app.changeAuthor,
+            atMs: app.now()
+        )
     }
 
     /// A day's log entries of a profile.

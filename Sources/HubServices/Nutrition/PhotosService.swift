@@ -121,6 +121,20 @@ public struct PhotosService: Sendable {
         let stored = try await app.store.selectProfile(named: profile)
         return try await app.store.mealPhoto(id: id, profileId: stored.id)
     }
+
+    /// Deletes a meal photo's record and thumbnail (the original file stays) and records the deletion; returns the
+    /// photo as it was.
+    @discardableResult
+    public func delete(id: Int64, profile: String?) async throws -> StoredMealPhoto {
+        try await app.store.requireCurrentTerms()
+        let stored = try await app.store.selectProfile(named: profile)
+        return try await app.store.deleteMealPhoto(
+            id: id,
+            profile: stored,
+            changedBy: app.changeAuthor,
+            atMs: app.now()
+        )
+    }
 }
 
 extension HubApplication {

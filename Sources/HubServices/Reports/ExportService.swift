@@ -126,7 +126,8 @@ public struct ExportService: Sendable {
         guard let data = FileManager.default.contents(atPath: file) else { throw Failure.cannotRead(file) }
         do {
             let document = try BackupDocument.parse(data)
-            let exports = try HubApplication.open(atPath: storePath, durability: durability, creatingFolder: true).exports
+            let exports = try HubApplication.open(atPath: storePath, durability: durability, creatingFolder: true)
+                .exports
             // USDA foods are not in a backup (the hub ships them) but its intake entries may refer to them by NDB
             // number, and own foods must come after them: the shipped database goes in first.
             try await exports.app.foods.ensureFoodDatabase()

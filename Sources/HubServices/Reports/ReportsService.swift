@@ -13,6 +13,8 @@ public struct ReportsService: Sendable {
 
     /// How many days a report covers when no first day is given, today included.
     public static let defaultDays = 90
+    /// The shortest period a report without --from is fitted to.
+    public static let minimumFittedDays = 14
 
     /// What to put in a PDF report and where it goes.
     public struct Request: Sendable {
@@ -108,21 +110,36 @@ public struct ReportsService: Sendable {
             }
         }
         do {
-            let period = try ReportPeriod(from: first, through: through, timeZone: zone)
-            let data = try await ReportDataLoader.load(
+            var period = try ReportPeriod(from: first, through: through, timeZone: zone)
+            var data = try await ReportDataLoader.load(
                 app.store,
                 profile: stored,
                 period: period,
                 includePhotos: request.photos,
                 nowMs: now
             )
+            // Without --from the period fits the data: a week of records is not squeezed into the right edge of a
+            // 90-day axis. At least `minimumFittedDays`, so a single day still reads as a chart.
+            if request.from == nil, let firstData = data.firstDataDate {
+                let fitted = min(firstData, through.adding(days: 1 - Self.minimumFittedDays))
+                if fitted > first {
+                    period = try ReportPeriod(from: fitted, through: through, timeZone: zone)
+                    data = try await ReportDataLoader.load(
+                        app.store,
+                        profile: stored,
+                        period: period,
+                        includePhotos: request.photos,
+                        nowMs: now
+                    )
+                }
+            }
             let folder = folder
             let path: String
             if let out = request.out {
                 path = out
             } else {
                 try folder.create()
-                path = folder.newReportPath(profile: stored.name, from: "\(first)", through: "\(through)")
+                path = folder.newReportPath(profile: stored.name, from: "\(period.from)", through: "\(through)")
             }
             let pngPrefix =
                 request.pagePreviews ? String(path.hasSuffix(".pdf") ? path.dropLast(4) : Substring(path)) : nil
@@ -136,7 +153,7 @@ public struct ReportsService: Sendable {
                 entry: ReportIndexEntry(
                     path: URL(fileURLWithPath: path).standardizedFileURL.path,
                     profile: stored.name,
-                    from: "\(first)",
+                    from: "\(period.from)",
                     through: "\(through)",
                     pages: written.pages,
                     bytes: bytes,

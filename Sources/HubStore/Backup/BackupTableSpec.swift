@@ -73,6 +73,11 @@ enum BackupTables {
             key: ["measurementId"]
         ),
         BackupTableSpec(
+            "bloodPressurePhase",
+            references: ["measurementId": "measurement", "profileId": "profile"],
+            key: ["measurementId"]
+        ),
+        BackupTableSpec(
             "labResult",
             id: "id",
             references: ["profileId": "profile"],
@@ -134,6 +139,14 @@ enum BackupTables {
             references: ["profileId": "profile", "goalId": "goal"],
             key: ["goalId", "periodKey", "achievement"]
         ),
+        // `entryId` is the entry's id in the store the change was made in (the entry may be gone); `oldValue` holds
+        // what it was, so the record reads on without it.
+        BackupTableSpec(
+            "entryChange",
+            id: "id",
+            references: ["profileId": "profile"],
+            key: ["profileId", "entry", "entryId", "action", "changedAtMs"]
+        ),
         BackupTableSpec("notification", id: "id", references: ["profileId": "profile"], key: ["dedupeKey"]),
         BackupTableSpec("notificationSettings", references: ["profileId": "profile"], key: ["profileId"]),
         BackupTableSpec("goalEvaluation", references: ["profileId": "profile"], key: ["profileId"]),
@@ -143,5 +156,9 @@ enum BackupTables {
             references: ["profileId": "profile"],
             key: ["profileId", "rule", "createdAtMs"]
         ),
+        // Medication orders and doses are keyed by their UUIDs, which are the same in every store.
+        BackupTableSpec("medicationOrder", references: ["profileId": "profile"], key: ["id"]),
+        BackupTableSpec("medicationDosage", key: ["orderId", "position"]),
+        BackupTableSpec("medicationDose", references: ["profileId": "profile"], key: ["id"]),
     ]
 }

@@ -189,15 +189,22 @@ extension HubDatabase {
                         db,
                         sql: """
                             SELECT m.startMs, json_extract(m.components, '$.systolic') AS s,
-                                   json_extract(m.components, '$.diastolic') AS d
+                                   json_extract(m.components, '$.diastolic') AS d, p.phase
                             FROM measurementOwner o JOIN measurement m ON m.id = o.measurementId
+                            LEFT JOIN bloodPressurePhase p ON p.measurementId = m.id
                             WHERE o.profileId = ? AND m.kind = ? AND m.startMs >= ? AND m.startMs < ?
                             ORDER BY m.startMs, m.id
                             """,
                         arguments: [profileId, kind.rawValue, sinceMs, untilMs]
                     ).compactMap { row in
                         guard let systolic: Double = row["s"], let diastolic: Double = row["d"] else { return nil }
-                        return GoalData.Pressure(atMs: row["startMs"], systolic: systolic, diastolic: diastolic)
+                        let phase: String? = row["phase"]
+                        return GoalData.Pressure(
+                            atMs: row["startMs"],
+                            systolic: systolic,
+                            diastolic: diastolic,
+                            phase: phase.flatMap(DialysisPhase.init(rawValue:))
+                        )
                     }
                 } else {
                     data.readings[kind] = try Row.fetchAll(

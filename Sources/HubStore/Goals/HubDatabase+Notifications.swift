@@ -53,6 +53,42 @@ extension HubDatabase {
         }
     }
 
+    /// The highest notification id so far (0 for an empty feed): what an operation raises has a higher one.
+    public func lastNotificationId() async throws -> Int64 {
+        try await pool.read { db in try Int64.fetchOne(db, sql: "SELECT max(id) FROM notification") ?? 0 }
+    }
+
+    /// The profile's notifications of `type` queued after the one with id `afterId`, oldest first.
+    public func notifications(profileId: Int64, type: NotificationType, afterId: Int64) async throws
+        -> [StoredNotification]
+    {
+        try await pool.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, profileId, type, title, body, createdAtMs, pushAfterMs, pushedAtMs, readAtMs
+                    FROM notification WHERE id > ? AND type = ? AND (profileId = ? OR profileId IS NULL)
+                    ORDER BY id
+                    """,
+                arguments: [afterId, type.rawValue, profileId]
+            ).map(Self.storedNotification)
+        }
+    }
+
+    /// One notification by id, when it is the profile's (or hub-wide).
+    public func notification(id: Int64, profileId: Int64) async throws -> StoredNotification? {
+        try await pool.read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT id, profileId, type, title, body, createdAtMs, pushAfterMs, pushedAtMs, readAtMs
+                    FROM notification WHERE id = ? AND (profileId = ? OR profileId IS NULL)
+                    """,
+                arguments: [id, profileId]
+            ).map(Self.storedNotification)
+        }
+    }
+
     /// Marks notifications read (the given ids, or every unread one of the profile); returns how many changed.
     @discardableResult
     public func markNotificationsRead(ids: [Int64]?, profileId: Int64?, atMs: Int64) async throws -> Int {

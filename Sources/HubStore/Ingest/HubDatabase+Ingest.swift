@@ -37,6 +37,12 @@ enum BatchWriter {
         ON CONFLICT (deviceRowId, sourceRecordId) DO NOTHING
         """
 
+    /// The stored twin of a duplicate, to tell a repeat from a conflict (issue 21: the same id with another value
+    /// in another file, or twice in one batch, was counted as a plain duplicate).
+    static let storedTwinSQL = """
+        SELECT value, components, unit, startMs, endMs FROM measurement WHERE deviceRowId = ? AND sourceRecordId = ?
+        """
+
     static let upsertCursorSQL = """
         INSERT INTO syncCursor (deviceRowId, cursor, updatedAtMs) VALUES (?, ?, ?)
         ON CONFLICT (deviceRowId) DO UPDATE SET cursor = excluded.cursor, updatedAtMs = excluded.updatedAtMs
@@ -66,7 +72,7 @@ enum BatchWriter {
         var runKind = batch.records.first?.measurement.kind
         var run = IngestOutcome.KindTally()
 
-        for record in batch.records {
+        for (index, record) in batch.records.enumerated() {
             let deviceRowId = try record.device.map(rowId(for:)) ?? defaultRowId
             let m = record.measurement
             insert.bind(1, deviceRowId)
@@ -94,6 +100,9 @@ enum BatchWriter {
                 outcome.storedIds.append(insert.lastInsertedRowID)
             } else {
                 run.duplicates += 1
+                if let conflict = try conflict(of: m, index: index, deviceRowId: deviceRowId, in: db) {
+                    outcome.conflicts.append(conflict)
+                }
             }
         }
         outcome.add(run, of: runKind)
@@ -108,6 +117,40 @@ enum BatchWriter {
                 .execute(arguments: [defaultRowId, cursor, batch.receivedAtMs])
         }
         return outcome
+    }
+
+    /// The conflict between a duplicate and the record stored under its id, or nil when they agree.
+    private static func conflict(
+        of m: NormalizedMeasurement,
+        index: Int,
+        deviceRowId: Int64,
+        in db: Database
+    ) throws -> IngestOutcome.IngestConflict? {
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: storedTwinSQL),
+                arguments: [deviceRowId, m.sourceRecordId]
+            )
+        else { return nil }
+        let value: Double? = row["value"]
+        let components: String? = row["components"]
+        let unit: String = row["unit"]
+        let startMs: Int64 = row["startMs"]
+        let endMs: Int64? = row["endMs"]
+        let sentComponents = CompactJSON.object(m.components)
+        guard value != m.value || components != sentComponents || startMs != m.startMs || endMs != m.endMs else {
+            return nil
+        }
+        func describe(_ value: Double?, _ components: String?, _ unit: String, _ startMs: Int64) -> String {
+            let amount = value.map { "\($0)" } ?? components ?? "no value"
+            return "\(amount) \(unit) at \(RFC3339.format(epochMilliseconds: startMs, utcOffsetSeconds: 0))"
+        }
+        return IngestOutcome.IngestConflict(
+            index: index,
+            sourceRecordId: m.sourceRecordId,
+            reason: "already stored as \(describe(value, components, unit, startMs)); this record has "
+                + "\(describe(m.value, sentComponents, m.unit, m.startMs)). The stored one is kept"
+        )
     }
 
     static let deviceIsAssignedSQL = "SELECT 1 FROM deviceAssignment WHERE deviceRowId = ? LIMIT 1"

@@ -75,6 +75,31 @@ extension HubDatabase {
         }
     }
 
+    /// The stored readings among `measurementIds` of the given kinds with their owners, oldest first; a meter's
+    /// control-solution tests are left out (they are not the patient's values).
+    public func ownedReadings(measurementIds: [Int64], kinds: Set<MeasurementKind>) async throws -> [OwnedReading] {
+        guard let low = measurementIds.min(), let high = measurementIds.max(), !kinds.isEmpty else { return [] }
+        let ids = Set(measurementIds)
+        let kindList = kinds.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ")
+        let query = """
+            SELECT m.id, m.sourceRecordId, m.kind, m.value, m.components, m.unit,
+                   m.originalValue, m.originalComponents, m.originalUnit,
+                   m.startMs, m.endMs, m.utcOffsetSeconds, m.context, m.receivedAtMs,
+                   d.id AS deviceRowId, d.adapterId, d.deviceId, d.manufacturer, d.model, d.serial,
+                   d.firstSeenAtMs, d.lastSeenAtMs, o.profileId
+            FROM measurement m
+            JOIN device d ON d.id = m.deviceRowId
+            LEFT JOIN measurementOwner o ON o.measurementId = m.id
+            WHERE m.id BETWEEN ? AND ? AND m.kind IN (\(kindList)) AND NOT \(Self.isControlSolutionSQL)
+            ORDER BY m.startMs, m.id
+            """
+        return try await pool.read { db in
+            try Row.fetchAll(db, sql: query, arguments: [low, high]).filter { ids.contains($0["id"]) }.map { row in
+                OwnedReading(reading: try Self.storedMeasurement(row), profileId: row["profileId"])
+            }
+        }
+    }
+
     /// How many measurements are stored, optionally of one kind and start-time window.
     public func measurementCount(
         kind: MeasurementKind? = nil,
@@ -153,7 +178,7 @@ extension HubDatabase {
         )
     }
 
-    private static func storedMeasurement(_ row: Row) throws(HubStoreError) -> StoredMeasurement {
+    static func storedMeasurement(_ row: Row) throws(HubStoreError) -> StoredMeasurement {
         let id: Int64 = row["id"]
         let kindName: String = row["kind"]
         guard let kind = MeasurementKind(rawValue: kindName) else {

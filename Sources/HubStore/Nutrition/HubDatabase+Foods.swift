@@ -211,8 +211,9 @@ extension HubDatabase {
     }
 
     /// The food a typed name means: `#ID`; a custom food's or recipe's exact name; a USDA food's exact name; else
-    /// the best search result that matches every typed word whole (singular or plural), so "banana, raw" finds
-    /// "Bananas, raw". Throws `.unknownFood` with the nearest names otherwise.
+    /// the clear best match by `FoodNameRule` (the profile's own foods and history, everyday words, common-food
+    /// forms). Throws `.ambiguousFood` with the candidates when none is clearly best, `.unknownFood` with the nearest
+    /// names when nothing matches.
     public func resolveFood(_ text: String, profileId: Int64?) async throws(NutritionError) -> StoredFood {
         try await nutritionRead { db in try Self.resolveFood(text, profileId: profileId, in: db) }
     }
@@ -228,26 +229,62 @@ extension HubDatabase {
             return try food(id: id, in: db)
         }
         guard let query = FoodSearchQuery(trimmed) else { throw NutritionError.unknownFood(text, suggestions: []) }
-        // Among the foods matching every word whole, the one with the fewest other words ("ice cream vanilla" is
-        // "Ice creams, vanilla", not "Ice creams, regular, low carbohydrate, vanilla"); ties in search order.
+        let resolution = FoodNameRule.resolve(
+            trimmed,
+            own: try ownFoodCandidates(profileId: profileId, in: db),
+            everyday: try EverydayFoodForms.ndb(for: trimmed).flatMap { ndb in
+                try Row.fetchOne(db, sql: "SELECT id, name FROM food WHERE ndb = ?", arguments: [ndb]).map {
+                    FoodNameCandidate(id: $0[0], name: $0[1], ndb: ndb)
+                }
+            },
+            matches: try wholeWordCandidates(query, in: db)
+        )
+        switch resolution {
+        case .food(let chosen, _): return try food(id: chosen.id, in: db)
+        case .ask(let choices): throw NutritionError.ambiguousFood(text, choices: choices)
+        case .none:
+            let suggestions = try searchFoods(query, profileId: profileId, limit: 5, in: db).map(\.food.name)
+            throw NutritionError.unknownFood(text, suggestions: suggestions)
+        }
+    }
+
+    /// The profile's own foods with their weight (favourite 1,000,000, each time logged 1,000) and the custom foods
+    /// and recipes (weight 0: own, but neither marked nor eaten yet).
+    static func ownFoodCandidates(profileId: Int64?, in db: Database) throws -> [FoodNameCandidate] {
+        try Row.fetchAll(
+            try db.cachedStatement(
+                sql: """
+                    WITH mine(foodId, weight) AS (
+                        SELECT foodId, 1000000 FROM foodFavorite WHERE profileId = ?1
+                        UNION ALL SELECT foodId, count(*) * 1000 FROM intakeEntry
+                            WHERE profileId = ?1 AND foodId IS NOT NULL GROUP BY foodId
+                        UNION ALL SELECT id, 0 FROM food INDEXED BY food_ownName WHERE source <> 'usda'
+                    )
+                    SELECT food.id, food.name, food.ndb, sum(weight) AS weight
+                    FROM mine JOIN food ON food.id = mine.foodId
+                    GROUP BY food.id ORDER BY weight DESC, food.id
+                    """
+            ),
+            arguments: [profileId ?? -1]
+        ).map { FoodNameCandidate(id: $0[0], name: $0[1], ndb: $0[2], ownWeight: $0[3]) }
+    }
+
+    /// The foods holding every typed word whole (singular or plural) with the first leading the name, else anywhere;
+    /// at most 200, in search order.
+    static func wholeWordCandidates(_ query: FoodSearchQuery, in db: Database) throws -> [FoodNameCandidate] {
         let statement = try db.cachedStatement(
             sql: """
-                SELECT food.id, food.name FROM foodSearch JOIN food ON food.id = foodSearch.rowid
+                SELECT food.id, food.name, food.ndb FROM foodSearch JOIN food ON food.id = foodSearch.rowid
                 WHERE foodSearch MATCH ? ORDER BY foodSearch.rowid LIMIT 200
                 """
         )
         for tier in query.tiers.prefix(2) {
-            let candidates = try Row.fetchAll(statement, arguments: [tier]).map { row in
-                (id: row["id"] as Int64, words: FoodSearchQuery.fold(row["name"] as String).count)
+            let found = try Row.fetchAll(statement, arguments: [tier]).map {
+                FoodNameCandidate(id: $0[0], name: $0[1], ndb: $0[2])
             }
-            if let best = candidates.enumerated().min(by: {
-                ($0.element.words, $0.offset) < ($1.element.words, $1.offset)
-            }) {
-                return try food(id: best.element.id, in: db)
-            }
+            if !found.isEmpty { return found }
         }
-        let suggestions = try searchFoods(query, profileId: profileId, limit: 5, in: db).map(\.food.name)
-        throw NutritionError.unknownFood(text, suggestions: suggestions)
+        return []
     }
 
     /// Adds a custom food with nutrients per 100 g and its measures (a "serving" measure for a food given per

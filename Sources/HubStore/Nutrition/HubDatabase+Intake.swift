@@ -7,11 +7,12 @@ import HubRecords
 
 extension HubDatabase {
     /// Logs `amount` `unit` of a food (name or `#ID`) for a profile's meal, once the terms are accepted; the entry
-    /// keeps the nutrients of the portion as they are now.
+    /// keeps the nutrients of the portion as they are now. Without a unit the portion is `amount` (default 1) of the
+    /// food's usual household measure (`FoodFacts.usualMeasure`), never 1 g.
     public func logFood(
         _ foodText: String,
-        amount: Double,
-        unit: String,
+        amount: Double?,
+        unit: String?,
         meal: Meal,
         takenAt: RFC3339Timestamp,
         profile: StoredProfile,
@@ -114,6 +115,7 @@ extension HubDatabase {
         unit: String?,
         meal: Meal?,
         takenAt: RFC3339Timestamp?,
+        changedBy: String = "kidneyhub",
         atMs: Int64
     ) async throws(NutritionError) -> StoredIntakeEntry {
         let newDate = try takenAt.map { (time) throws(NutritionError) in try Self.localDate(of: time, profile: profile)
@@ -172,8 +174,28 @@ extension HubDatabase {
                     arguments: StatementArguments(values)
                 )
             }
-            return try Self.intakeEntry(id: id, profileId: profile.id, in: db)
+            let edited = try Self.intakeEntry(id: id, profileId: profile.id, in: db)
+            try Self.recordChange(
+                profileId: profile.id,
+                entry: .intake,
+                entryId: id,
+                old: Self.changeJSON(entry),
+                new: Self.changeJSON(edited),
+                by: changedBy,
+                atMs: atMs,
+                in: db
+            )
+            return edited
         }
+    }
+
+    /// An intake entry as the change log keeps it.
+    static func changeJSON(_ entry: StoredIntakeEntry) -> String {
+        changeJSON([
+            "kind": entry.kind.rawValue, "description": entry.description, "amount": entry.amount, "unit": entry.unit,
+            "grams": entry.grams, "meal": entry.meal?.rawValue, "takenAtMs": entry.takenAt.epochMilliseconds,
+            "fluidMilliliters": entry.fluidMilliliters,
+        ])
     }
 
     /// The UCUM code for a typed fluid unit: mL, L, fl oz / floz / [foz_us], cup / [cup_us].
@@ -187,12 +209,27 @@ extension HubDatabase {
         }
     }
 
-    /// Deletes a log entry of the profile.
-    public func deleteIntakeEntry(id: Int64, profile: StoredProfile) async throws(NutritionError) -> StoredIntakeEntry {
+    /// Deletes a log entry of the profile and records the deletion (`entryChange`) in the same transaction.
+    public func deleteIntakeEntry(
+        id: Int64,
+        profile: StoredProfile,
+        changedBy: String = "kidneyhub",
+        atMs: Int64 = EpochMilliseconds.now()
+    ) async throws(NutritionError) -> StoredIntakeEntry {
         try await nutritionWrite { db in
             try Self.requireTerms(TermsOfService.current.version, in: db)
             let entry = try Self.intakeEntry(id: id, profileId: profile.id, in: db)
             try db.execute(sql: "DELETE FROM intakeEntry WHERE id = ?", arguments: [id])
+            try Self.recordChange(
+                profileId: profile.id,
+                entry: .intake,
+                entryId: id,
+                old: Self.changeJSON(entry),
+                new: nil,
+                by: changedBy,
+                atMs: atMs,
+                in: db
+            )
             return entry
         }
     }

@@ -44,6 +44,35 @@ extension HubDatabase {
         }
     }
 
+    /// Deletes one meal photo of the profile (its thumbnail and record; the original file stays where it is) and
+    /// records the deletion (`entryChange`) in the same transaction; returns the photo as it was.
+    public func deleteMealPhoto(id: Int64, profile: StoredProfile, changedBy: String, atMs: Int64)
+        async throws(NutritionError) -> StoredMealPhoto
+    {
+        try await nutritionWrite { db in
+            try Self.requireTerms(TermsOfService.current.version, in: db)
+            guard let photo = try Self.mealPhotos(profileId: profile.id, id: id, date: nil, in: db).first else {
+                throw NutritionError.unknownId(kind: "meal photo of this profile", id: id)
+            }
+            try db.execute(sql: "DELETE FROM mealPhoto WHERE id = ?", arguments: [id])
+            try Self.recordChange(
+                profileId: profile.id,
+                entry: .photo,
+                entryId: id,
+                old: Self.changeJSON([
+                    "localDate": photo.localDate.description, "meal": photo.meal.rawValue,
+                    "originalFileName": photo.originalFileName, "storedPath": photo.storedPath,
+                    "storedAtMs": photo.storedAtMs,
+                ]),
+                new: nil,
+                by: changedBy,
+                atMs: atMs,
+                in: db
+            )
+            return photo
+        }
+    }
+
     static func mealPhotos(profileId: Int64, id: Int64?, date: CalendarDate?, in db: Database) throws
         -> [StoredMealPhoto]
     {

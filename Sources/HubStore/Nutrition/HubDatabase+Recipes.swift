@@ -162,7 +162,7 @@ extension HubDatabase {
         }
     }
 
-    static func portion(of facts: FoodFacts, amount: Double, unit: String) throws -> Portion {
+    static func portion(of facts: FoodFacts, amount: Double?, unit: String?) throws -> Portion {
         do {
             return try Portion(of: facts, amount: amount, unit: unit)
         } catch {

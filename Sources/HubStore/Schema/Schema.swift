@@ -28,6 +28,9 @@ enum Schema {
         // Shipped as "v7" and "v8" while they were the eighth and ninth; their identifiers stay too.
         Migration(number: 8, identifier: "v7-goals", migrate: v7Goals),
         Migration(number: 9, identifier: "v8-advice", migrate: v8Advice),
+        Migration(number: 10, identifier: "v10-phases-and-corrections", migrate: v10PhasesAndCorrections),
+        Migration(number: 11, identifier: "v11-medications", migrate: v11Medications),
+        Migration(number: 12, identifier: "v12-web-access", migrate: v12WebAccess),
     ]
 
     /// The number from which identifiers must carry their own number (`v10-…`): every migration before it shipped.

@@ -92,12 +92,25 @@ final class AppleHealthParser {
         // Tags are repaired whole: the bytes after the chunk's last '>' wait for the next chunk
         // (unless they grew past 1 MiB, which no tag of an export does).
         carry.append(contentsOf: filtered)
-        let cut = carry.count > 1 << 20 ? carry.count : (carry.lastIndex(of: 0x3E).map { $0 + 1 } ?? 0)
+        guard carry.count <= Self.maxTagBytes || carry.lastIndex(of: 0x3E) != nil else {
+            // No record of an export comes near this; a 256 MB attribute once took the adapter to 2 GB of memory
+            // (issue 21, drill finding 5). Refused with the place, not read whole.
+            throw ImportFailure(
+                location: "\(fileLabel):\(line)",
+                reason: "an element or attribute runs on for more than \(Self.maxTagBytes) bytes (1 MiB) without "
+                    + "ending; no record of an Apple Health export is that long, so the file is damaged or not an "
+                    + "export; it was not read further"
+            )
+        }
+        let cut = carry.lastIndex(of: 0x3E).map { $0 + 1 } ?? 0
         guard cut > 0 else { return }
         var complete = Array(carry[0..<cut])
         carry.removeFirst(cut)
         try parse(&complete)
     }
+
+    /// The longest run of bytes without a tag's end ('>') that is read: 1 MiB.
+    static let maxTagBytes = 1 << 20
 
     /// Repairs and parses bytes that end at a tag's end.
     private func parse(_ bytes: inout [UInt8]) throws {

@@ -123,11 +123,30 @@ public final class ImportSource {
         }
     }
 
-    /// A member's whole content; for the small files of an export (a Fitbit JSON file, a FIT file).
-    public func read(_ member: Member) throws -> [UInt8] {
+    /// The most bytes a member read whole may hold: 256 MiB. The files read whole are a Fitbit export's JSON and
+    /// CSV files and FIT files, which hold a few MB each (a year of minute-by-minute heart rate is about 30 MB); a
+    /// larger one is refused with this reason instead of being held in memory (issue 21, drill finding 5: a 1 GB
+    /// member took 1 GB of memory).
+    public static let maxWholeMemberBytes = 256 << 20
+
+    /// A member's whole content; for the small files of an export (a Fitbit JSON file, a FIT file). A member
+    /// larger than `limit` is refused before it is read, or as soon as it inflates past it (a zip entry may
+    /// declare a smaller size than it holds).
+    public func read(_ member: Member, limit: Int = ImportSource.maxWholeMemberBytes) throws -> [UInt8] {
+        let refusal = { (size: String) in
+            ImportFailure(
+                location: member.path,
+                reason: "it holds \(size) bytes, more than the \(limit) bytes one file of an export may hold "
+                    + "(\(limit >> 20) MiB; export files hold a few MB); it was not read"
+            )
+        }
+        guard member.size <= limit else { throw refusal("\(member.size)") }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(member.size)
-        try stream(member) { bytes.append(contentsOf: $0) }
+        try stream(member) { chunk in
+            guard bytes.count + chunk.count <= limit else { throw refusal("more than \(limit)") }
+            bytes.append(contentsOf: chunk)
+        }
         return bytes
     }
 

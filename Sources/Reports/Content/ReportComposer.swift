@@ -40,7 +40,7 @@ public enum ReportComposer {
             headerLeft: "KidneyHub report: \(data.profile.name)",
             headerRight: "\(data.period.from) to \(data.period.through) (\(data.period.dayCount) days)",
             footer:
-                "Made \(dateTime(data.generatedAtMs, data)) by KidneyHub from the patient's own records. Not medical advice."
+                "Made \(minute(data.generatedAtMs, data)) by KidneyHub from the patient's own records. Not medical advice."
         )
     }
 
@@ -60,15 +60,19 @@ public enum ReportComposer {
         if let sex = profile.sexAtBirth { facts.append(("Sex at birth", sex.rawValue)) }
         if let height = profile.heightCentimeters { facts.append(("Height", "\(number(height, 0)) cm")) }
         facts.append(("Category", profile.diseaseCategory.map(categoryText) ?? "not set"))
-        if let egfr = data.latestEGFR {
+        // One stage in every output (`PatientStage`): G5D on dialysis whatever the eGFR, T after a transplant.
+        let stage = PatientStage.text(category: profile.diseaseCategory, latest: data.latestEGFR?.category)
+        if let egfr = data.latestEGFR, let stage {
             facts.append(
                 (
                     "CKD stage (KDIGO)",
-                    "\(egfr.category.rawValue) (eGFR \(number(egfr.value, 0)) mL/min/1.73 m² on \(date(egfr.atMs, data)))"
+                    "\(stage) (eGFR \(number(egfr.value, 0)) mL/min/1.73 m² on \(date(egfr.atMs, data)))"
                 )
             )
-        } else if profile.diseaseCategory?.isDialysis == true {
-            facts.append(("CKD stage (KDIGO)", "G5D (on dialysis)"))
+        } else if let stage {
+            facts.append(
+                ("CKD stage (KDIGO)", profile.diseaseCategory?.isDialysis == true ? "G5D (on dialysis)" : stage)
+            )
         } else {
             facts.append(("CKD stage (KDIGO)", "no eGFR or creatinine on record"))
         }
@@ -186,9 +190,9 @@ public enum ReportComposer {
         ]
         if !other.isEmpty { series.append(ChartSeries(label: "other", points: other, color: .grey, style: .markers)) }
         let dry = data.profile.dryWeightKilograms.map { [ChartReference(label: "dry weight", low: $0, high: $0)] } ?? []
-        var blocks: [ReportBlock] = [
-            .heading("Weight and interdialytic gain"),
-            .chart(
+        var blocks: [ReportBlock] = [.heading("Weight and interdialytic gain")]
+        blocks.append(
+            chartOrNote(
                 ChartSpec(
                     title: "Body weight (kg)",
                     yUnit: "kg",
@@ -197,25 +201,11 @@ public enum ReportComposer {
                     utcOffsetSeconds: data.utcOffsetSeconds,
                     xDomain: xDomain(data)
                 ),
-                height: 150
-            ),
-        ]
-        let gains = data.gains.map {
-            ChartPoint(x: Double($0.preWeight.epochMilliseconds), y: $0.kilograms)
-        }
-        blocks.append(
-            .chart(
-                ChartSpec(
-                    title: "Interdialytic weight gain (kg per session)",
-                    yUnit: "kg",
-                    series: [ChartSeries(label: "gain", points: gains, color: .blue, style: .bars)],
-                    utcOffsetSeconds: data.utcOffsetSeconds,
-                    xDomain: xDomain(data),
-                    yIncludesZero: true
-                ),
-                height: 110
+                height: 150,
+                note: "No weights in the period."
             )
         )
+        blocks += gainChart(data)
         var lines: [String] = []
         if !data.weights.isEmpty {
             let kilograms = data.weights.map(\.kilograms)
@@ -227,7 +217,7 @@ public enum ReportComposer {
             let values = data.gains.map(\.kilograms)
             let percents = data.gains.compactMap(\.percentOfDryWeight)
             var line =
-                "Interdialytic gain over \(values.count) sessions: mean \(number(mean(values), 2)) kg, largest \(number(values.max()!, 2)) kg"
+                "Interdialytic gain over \(values.count) \(values.count == 1 ? "session" : "sessions"): mean \(number(mean(values), 2)) kg, largest \(number(values.max()!, 2)) kg"
             if !percents.isEmpty { line += " (mean \(number(mean(percents), 1)) % of dry weight)" }
             lines.append(line + ".")
         }
@@ -235,33 +225,124 @@ public enum ReportComposer {
         return blocks
     }
 
-    static func bloodPressure(_ data: ReportData) -> [ReportBlock] {
-        let systolic = data.bloodPressure.map { ChartPoint(x: Double($0.atMs), y: $0.systolic) }
-        let diastolic = data.bloodPressure.map { ChartPoint(x: Double($0.atMs), y: $0.diastolic) }
+    /// The interdialytic gains: in % of dry weight against the alert line when the dry weight is known (the way
+    /// dialysis units judge a gain), in kg otherwise; sessions at or over the line drawn in red and listed.
+    static func gainChart(_ data: ReportData) -> [ReportBlock] {
+        guard !data.gains.isEmpty else { return [] }
+        let thresholds = InterdialyticGainThresholds.standard
+        let limit = thresholds.alertPercent
+        let percents = data.gains.compactMap { gain in
+            gain.percentOfDryWeight.map { (gain, $0) }
+        }
+        guard percents.count == data.gains.count else {
+            let gains = data.gains.map { ChartPoint(x: Double($0.preWeight.epochMilliseconds), y: $0.kilograms) }
+            return [
+                .chart(
+                    ChartSpec(
+                        title: "Interdialytic weight gain (kg per session)",
+                        yUnit: "kg",
+                        series: [ChartSeries(label: "gain", points: gains, color: .blue, style: .bars)],
+                        utcOffsetSeconds: data.utcOffsetSeconds,
+                        xDomain: xDomain(data),
+                        yIncludesZero: true
+                    ),
+                    height: 110
+                ),
+                .lines(["Set a dry weight to see each gain as a percentage of it, against the 4 % line."]),
+            ]
+        }
+        func points(_ over: Bool) -> [ChartPoint] {
+            percents.filter { (thresholds.level(ofPercent: $0.1) == .alert) == over }.map {
+                ChartPoint(x: Double($0.0.preWeight.epochMilliseconds), y: $0.1)
+            }
+        }
+        var series = [ChartSeries(label: "gain", points: points(false), color: .blue, style: .bars)]
+        let over = percents.filter { thresholds.level(ofPercent: $0.1) == .alert }
+        if !over.isEmpty {
+            series.append(
+                ChartSeries(label: "at or over \(number(limit, 0)) %", points: points(true), color: .red, style: .bars)
+            )
+        }
         var blocks: [ReportBlock] = [
-            .heading("Blood pressure"),
             .chart(
                 ChartSpec(
-                    title: "Blood pressure (mmHg)",
-                    yUnit: "mmHg",
-                    series: [
-                        ChartSeries(label: "systolic", points: systolic, color: .red),
-                        ChartSeries(label: "diastolic", points: diastolic, color: .blue),
-                    ],
+                    title: "Interdialytic weight gain (% of dry weight per session)",
+                    yUnit: "%",
+                    series: series,
+                    references: [ChartReference(label: "\(number(limit, 0)) % of dry weight", low: limit, high: limit)],
                     utcOffsetSeconds: data.utcOffsetSeconds,
-                    xDomain: xDomain(data)
+                    xDomain: xDomain(data),
+                    yIncludesZero: true
                 ),
-                height: 140
-            ),
+                height: 110
+            )
         ]
-        if !data.bloodPressure.isEmpty {
-            let pulses = data.bloodPressure.compactMap(\.pulse)
-            var line =
-                "\(data.bloodPressure.count) readings, mean \(number(mean(data.bloodPressure.map(\.systolic)), 0))/\(number(mean(data.bloodPressure.map(\.diastolic)), 0)) mmHg"
-            if !pulses.isEmpty { line += ", mean pulse \(number(mean(pulses), 0)) /min" }
-            blocks.append(.lines([line + "."]))
+        let flagged = over.map { gain, percent in
+            "\(gain.session.date.weekday.abbreviation) \(gain.session.date) (\(number(percent, 1)) %, \(number(gain.kilograms, 1)) kg)"
         }
+        blocks.append(
+            .lines([
+                flagged.isEmpty
+                    ? "No session at or over \(number(limit, 0)) % of dry weight."
+                    : "Sessions at or over \(number(limit, 0)) % of dry weight: \(flagged.joined(separator: ", "))."
+            ])
+        )
         return blocks
+    }
+
+    /// Blood pressure split by dialysis phase: pre-dialysis readings are what the targets judge, post-dialysis ones
+    /// run lower after fluid removal, so one series of both would mislead (issue 17, item 9).
+    static func bloodPressure(_ data: ReportData) -> [ReportBlock] {
+        var blocks: [ReportBlock] = [.heading("Blood pressure")]
+        guard !data.bloodPressure.isEmpty else {
+            return blocks + [.lines(["No blood pressure readings in the period."])]
+        }
+        let isDialysis = data.profile.diseaseCategory?.isDialysis == true
+        let groups: [(title: String, readings: [ReportData.BloodPressure])] =
+            isDialysis
+            ? [
+                ("Pre-dialysis", data.bloodPressure.filter { $0.phase == .pre }),
+                ("Post-dialysis", data.bloodPressure.filter { $0.phase == .post }),
+                (
+                    "Between sessions and untagged",
+                    data.bloodPressure.filter { $0.phase != .pre && $0.phase != .post }
+                ),
+            ]
+            : [("All readings", data.bloodPressure)]
+        var lines: [String] = []
+        for (title, readings) in groups where !readings.isEmpty {
+            blocks.append(
+                .chart(
+                    ChartSpec(
+                        title: "\(title) blood pressure (mmHg)",
+                        yUnit: "mmHg",
+                        series: [
+                            ChartSeries(
+                                label: "systolic",
+                                points: readings.map { ChartPoint(x: Double($0.atMs), y: $0.systolic) },
+                                color: .red
+                            ),
+                            ChartSeries(
+                                label: "diastolic",
+                                points: readings.map { ChartPoint(x: Double($0.atMs), y: $0.diastolic) },
+                                color: .blue,
+                                style: .markers
+                            ),
+                        ],
+                        utcOffsetSeconds: data.utcOffsetSeconds,
+                        xDomain: xDomain(data)
+                    ),
+                    height: 120
+                )
+            )
+            let pulses = readings.compactMap(\.pulse)
+            var line =
+                "\(title): \(readings.count) \(readings.count == 1 ? "reading" : "readings"), mean "
+                + "\(number(mean(readings.map(\.systolic)), 0))/\(number(mean(readings.map(\.diastolic)), 0)) mmHg"
+            if !pulses.isEmpty { line += ", mean pulse \(number(mean(pulses), 0)) /min" }
+            lines.append(line + ".")
+        }
+        return blocks + [.lines(lines)]
     }
 
     static func glucose(_ data: ReportData) -> [ReportBlock] {
@@ -270,7 +351,7 @@ public enum ReportComposer {
         let points = measured.map { ChartPoint(x: Double($0.atMs), y: $0.value) }
         var blocks: [ReportBlock] = [
             .heading("Blood glucose"),
-            .chart(
+            chartOrNote(
                 ChartSpec(
                     title: "Blood glucose (mg/dL)",
                     yUnit: "mg/dL",
@@ -278,7 +359,8 @@ public enum ReportComposer {
                     utcOffsetSeconds: data.utcOffsetSeconds,
                     xDomain: xDomain(data)
                 ),
-                height: 130
+                height: 130,
+                note: data.glucose.isEmpty ? "No glucose readings in the period." : "No measured glucose value to draw."
             ),
         ]
         if !measured.isEmpty {
@@ -298,6 +380,9 @@ public enum ReportComposer {
 
     static func intake(_ data: ReportData) -> [ReportBlock] {
         var blocks: [ReportBlock] = [.heading("Daily intake against limits")]
+        if data.intake.allSatisfy({ $0.intake.entries == 0 }) {
+            blocks.append(.lines(["No food or fluid logged in the period."]))
+        }
         let subjects: [IntakeSubject] = [.potassium, .phosphorus, .sodium, .protein, .fluid]
         var rows: [[String]] = []
         let loggedDays = data.intake.filter { $0.intake.entries > 0 }
@@ -315,8 +400,10 @@ public enum ReportComposer {
                 references.append(ChartReference(label: "limit", low: maximum, high: maximum))
             }
             if let minimum = limit?.minimum {
-                references.append(ChartReference(label: "minimum", low: minimum, high: minimum))
+                references.append(ChartReference(label: "minimum", low: minimum, high: minimum, lineColor: .orange))
             }
+            // A day without a log is not a day at zero: nothing logged, nothing drawn.
+            guard !loggedDays.isEmpty else { continue }
             blocks.append(
                 .chart(
                     ChartSpec(
@@ -332,21 +419,21 @@ public enum ReportComposer {
                 )
             )
             let totals = loggedDays.map { $0.intake.total(of: subject) }
-            let over = limit.map { limit in totals.filter { limit.status(of: $0) == .over }.count }
             rows.append([
                 subject.rawValue,
                 limit.map { limitText($0) } ?? "none set",
                 totals.isEmpty ? "–" : "\(number(mean(totals.map(\.value)), 0)) \(unit)",
-                over.map { "\($0) of \(totals.count)" } ?? "–",
+                limit.map { daysOutside($0, totals) } ?? "–",
                 limit?.source ?? "",
             ])
         }
         blocks.append(
             .table(
                 columns: [
-                    TableColumn("Nutrient", width: 0.12), TableColumn("Daily limit", width: 0.15),
-                    TableColumn("Mean per day", width: 0.13, alignment: .right),
-                    TableColumn("Days over", width: 0.12, alignment: .right), TableColumn("Limit source", width: 0.48),
+                    TableColumn("Nutrient", width: 0.11), TableColumn("Daily limit", width: 0.13),
+                    TableColumn("Mean per day", width: 0.12, alignment: .right),
+                    TableColumn("Days outside", width: 0.2, alignment: .right),
+                    TableColumn("Limit source", width: 0.44),
                 ],
                 rows: rows
             )
@@ -368,10 +455,13 @@ public enum ReportComposer {
             blocks.append(
                 .table(
                     columns: [
-                        TableColumn("Priority", width: 0.1, alignment: .right), TableColumn("Goal", width: 0.23),
-                        TableColumn("Period", width: 0.12), TableColumn("Target", width: 0.55),
+                        TableColumn("Priority", width: 0.1, alignment: .right), TableColumn("Goal", width: 0.2),
+                        TableColumn("Period", width: 0.1), TableColumn("Target", width: 0.4),
+                        TableColumn("In the period", width: 0.2),
                     ],
-                    rows: goals.map { ["\($0.priority)", $0.kind.name, $0.period.description, $0.kind.summary] }
+                    rows: goals.map {
+                        ["\($0.priority)", $0.kind.name, $0.period.description, $0.kind.summary, reached($0, data)]
+                    }
                 )
             )
         }
@@ -396,22 +486,55 @@ public enum ReportComposer {
         return blocks
     }
 
+    /// The current medication orders (active and on hold) with their instructions rendered from the structured
+    /// dosage, and any medication still written as free text (a store from before orders).
     static func medications(_ data: ReportData) -> [ReportBlock] {
-        let medications = data.profile.medications
-        guard !medications.isEmpty else { return [.heading("Medications"), .lines(["No medications recorded."])] }
+        let orders = data.medicationOrders.filter { $0.status == .active || $0.status == .onHold }
+        var rows = orders.map { order in
+            [order.medication.name, order.status.rawValue, InstructionText.render(order, in: .english)]
+        }
+        rows += data.profile.medications.map { [$0.name, "as written", "\($0.dose) \($0.schedule)"] }
+        guard !rows.isEmpty else { return [.heading("Medications"), .lines(["No medications recorded."])] }
         return [
             .heading("Medications"),
             .table(
                 columns: [
-                    TableColumn("Medication", width: 0.35), TableColumn("Dose", width: 0.25),
-                    TableColumn("Schedule", width: 0.4),
+                    TableColumn("Medication", width: 0.3), TableColumn("Status", width: 0.12),
+                    TableColumn("Instructions", width: 0.58),
                 ],
-                rows: medications.map { [$0.name, $0.dose, $0.schedule] }
+                rows: rows
             ),
         ]
     }
 
     // MARK: - Formatting
+
+    /// The chart, or one line saying why there is none: an empty frame tells a reader nothing.
+    static func chartOrNote(_ spec: ChartSpec, height: Double, note: String) -> ReportBlock {
+        spec.isEmpty ? .lines([note]) : .chart(spec, height: height)
+    }
+
+    /// Logged days outside a limit: over a maximum, below a minimum, or both for a range (protein on dialysis).
+    static func daysOutside(_ limit: DailyLimit, _ totals: [NutrientTotal]) -> String {
+        guard !totals.isEmpty else { return "–" }
+        var parts: [String] = []
+        if limit.minimum != nil { parts.append("\(totals.filter { limit.status(of: $0) == .under }.count) below") }
+        if limit.maximum != nil { parts.append("\(totals.filter { limit.status(of: $0) == .over }.count) over") }
+        return parts.isEmpty ? "–" : "\(parts.joined(separator: ", ")) of \(totals.count)"
+    }
+
+    /// Whether a goal was reached in the period: the periods whose reward for meeting it was earned.
+    static func reached(_ goal: Goal, _ data: ReportData) -> String {
+        let met = Set(data.rewards.filter { $0.goalId == goal.id && $0.achievement == "met" }.map(\.periodKey)).count
+        return met == 0 ? "not reached" : "reached \(met) \(met == 1 ? "time" : "times")"
+    }
+
+    /// An instant as local date and time to the minute, with the offset.
+    static func minute(_ ms: Int64, _ data: ReportData) -> String {
+        let offset = RFC3339.format(epochMilliseconds: ms, utcOffsetSeconds: data.utcOffsetSeconds).suffix(6)
+        let zone = offset.hasSuffix("Z") ? "UTC" : "UTC\(offset)"
+        return "\(LocalMinute.text(epochMilliseconds: ms, utcOffsetSeconds: data.utcOffsetSeconds)) (\(zone))"
+    }
 
     static func xDomain(_ data: ReportData) -> ClosedRange<Double> {
         Double(data.period.startMs)...Double(data.period.endMs)
@@ -424,10 +547,6 @@ public enum ReportComposer {
     static func date(_ ms: Int64, _ data: ReportData) -> String {
         (try? data.profile.localDate(at: ms).description)
             ?? CalendarDate(daysSinceEpoch: Int(ms / 86_400_000)).description
-    }
-
-    static func dateTime(_ ms: Int64, _ data: ReportData) -> String {
-        RFC3339.format(epochMilliseconds: ms, utcOffsetSeconds: data.utcOffsetSeconds)
     }
 
     static func trend(from previous: Double, to latest: Double, decimals: Int) -> String {

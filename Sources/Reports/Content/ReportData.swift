@@ -12,6 +12,8 @@ public struct ReportData: Sendable {
         public var systolic: Double
         public var diastolic: Double
         public var pulse: Double?
+        /// Before, during or after dialysis; nil while unknown or awaiting confirmation.
+        public var phase: DialysisPhase? = nil
     }
 
     /// A reading of one value (glucose in mg/dL).
@@ -31,6 +33,10 @@ public struct ReportData: Sendable {
 
     /// A reward with its goal's name.
     public struct Reward: Sendable, Equatable {
+        /// The goal it is for.
+        public var goalId: Int64
+        /// The achievement (`met`, `streak-7`, `improving`).
+        public var achievement: String
         public var goalName: String
         public var periodKey: String
         public var badge: String
@@ -59,6 +65,16 @@ public struct ReportData: Sendable {
     public var goals: [Goal]
     public var rewards: [Reward]
     public var photos: [Photo]
+    /// The profile's medication orders (active, on hold, stopped, completed).
+    public var medicationOrders: [MedicationOrder] = []
+
+    /// The first local date of the period that holds a lab, a reading or logged intake; nil when none does.
+    public var firstDataDate: CalendarDate? {
+        var instants = labs.map(\.takenAt.epochMilliseconds).filter { $0 >= period.startMs }
+        instants += weights.map(\.epochMilliseconds) + bloodPressure.map(\.atMs) + glucose.map(\.atMs)
+        let days = instants.compactMap { try? profile.localDate(at: $0) }
+        return (days + intake.filter { $0.intake.entries > 0 }.map(\.date)).min()
+    }
 
     /// The latest eGFR (reported, else derived from the latest creatinine) and its KDIGO G category.
     public var latestEGFR: (value: Double, category: GFRCategory, atMs: Int64)? {

@@ -46,6 +46,13 @@ public enum ReportDataLoader {
                 untilMs: period.endMs,
                 profileId: stored.id
             )
+            // The dialysis phase of each reading (pre/post as weights are tagged); none yet for untagged ones.
+            let phaseById = Dictionary(
+                try await database.profileBloodPressures(profileId: stored.id, sinceMs: period.startMs).map {
+                    ($0.measurementId, $0.phase.phase)
+                },
+                uniquingKeysWith: { first, _ in first }
+            )
             let pulseByTime = Dictionary(
                 pulses.compactMap { m in m.measurement.value.map { (m.measurement.startMs, $0) } },
                 uniquingKeysWith: { first, _ in first }
@@ -59,7 +66,8 @@ public enum ReportDataLoader {
                     atMs: atMs,
                     systolic: systolic,
                     diastolic: diastolic,
-                    pulse: pulseByTime[atMs]
+                    pulse: pulseByTime[atMs],
+                    phase: phaseById[stored.id] ?? nil
                 )
             }
             let glucose = try await database.measurements(
@@ -89,6 +97,8 @@ public enum ReportDataLoader {
                 .filter { $0.earnedAtMs >= period.startMs }
                 .map {
                     ReportData.Reward(
+                        goalId: $0.goalId,
+                        achievement: $0.achievement,
                         goalName: goalNames[$0.goalId] ?? "goal \($0.goalId)",
                         periodKey: $0.periodKey,
                         badge: $0.badge,
@@ -102,6 +112,7 @@ public enum ReportDataLoader {
                     .filter { $0.localDate >= period.from && $0.localDate <= period.through }
                     .map { ReportData.Photo(date: $0.localDate, meal: $0.meal.rawValue, png: [UInt8]($0.thumbnailPNG)) }
             }
+            let orders = try await database.medicationOrders(profileId: stored.id)
             let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(period.endMs - 1) / 1000))
             return ReportData(
                 profile: profile,
@@ -117,7 +128,8 @@ public enum ReportDataLoader {
                 limits: limits,
                 goals: goals,
                 rewards: rewards,
-                photos: photos
+                photos: photos,
+                medicationOrders: orders
             )
         } catch let error as ReportError {
             throw error

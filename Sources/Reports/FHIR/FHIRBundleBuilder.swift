@@ -16,6 +16,8 @@ public struct FHIRExportInput: Sendable {
     public var labs: [StoredLabResult]
     /// Daily intake totals of each local date with entries.
     public var intake: [(date: CalendarDate, intake: DailyIntake, startMs: Int64, endMs: Int64, offsetSeconds: Int)]
+    /// The profile's medication orders, exported as `MedicationRequest`s.
+    public var medicationOrders: [MedicationOrder] = []
 
     /// Reads everything of `stored` the export holds.
     public static func load(_ database: HubDatabase, profile stored: StoredProfile) async throws(ReportError)
@@ -49,7 +51,8 @@ public struct FHIRExportInput: Sendable {
                 readings: readings,
                 weightPhases: phases,
                 labs: labs,
-                intake: intake
+                intake: intake,
+                medicationOrders: try await database.medicationOrders(profileId: stored.id)
             )
         } catch let error as ProfileFieldError {
             throw .profile(error.description)
@@ -109,6 +112,9 @@ public enum FHIRBundleBuilder {
         for (index, medication) in input.profile.medications.enumerated() {
             let key = "\(input.profileId)/\(index)/\(medication.name)"
             entries.append(entry(fullURL("medication", key), medicationStatement(medication, patient: patientURL)))
+        }
+        for order in input.medicationOrders {
+            entries.append(entry(MedicationFHIR.fullURL(order.id), MedicationFHIR.request(order, patient: patientURL)))
         }
         let bundle = FHIRJSON.object([
             ("resourceType", .string("Bundle")),

@@ -66,6 +66,17 @@ public enum FHIRCodes {
                 ucum: "mg/dL",
                 unit: "mg/dL"
             )
+        // LOINC 66441-7 "Beta hydroxybutyrate [Moles/volume] in Blood by Test strip": the code point-of-care
+        // ketone meters report under (e.g. UnityPoint Health's test catalogue for BHB on the Abbott FreeStyle
+        // Precision Pro, fingerstick blood accepted; OMOP concept 40769111). LOINC has no capillary-only BHB code.
+        case .bloodKetone:
+            ReadingCode(
+                loinc: "66441-7",
+                display: "Beta hydroxybutyrate [Moles/volume] in Blood by Test strip",
+                category: "laboratory",
+                ucum: "mmol/L",
+                unit: "mmol/L"
+            )
         // formats.md §3.2: 2708-6 and 8310-5 are in the R4 vital-sign value set.
         case .oxygenSaturation:
             ReadingCode(

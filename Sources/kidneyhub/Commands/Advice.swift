@@ -100,7 +100,7 @@ struct ReportCardCommand: AsyncParsableCommand {
         if json {
             try printJSON(card)
         } else {
-            print(card.text)
+            print(wrapped(card.text, indent: "    "))
         }
     }
 }

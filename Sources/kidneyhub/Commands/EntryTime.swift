@@ -14,12 +14,19 @@ enum EntryTime {
     }
 }
 
-/// Reads a `--phase` word: pre, post, intra or none.
+/// Reads a `--phase` word: pre, post, intra, none, or interdialytic (between sessions: the same as none).
 func parseDialysisPhase(_ text: String) throws -> DialysisPhase {
-    guard let phase = DialysisPhase(rawValue: text.lowercased()) else {
+    let word = text.lowercased()
+    guard let phase = word == "interdialytic" ? DialysisPhase.noDialysis : DialysisPhase(rawValue: word) else {
         throw CommandFailure(
-            "--phase: unknown phase '\(text)' (accepted: \(DialysisPhase.allCases.map(\.rawValue).joined(separator: ", ")))"
+            "--phase: unknown phase '\(text)' (accepted: "
+                + "\(DialysisPhase.allCases.map(\.rawValue).joined(separator: ", ")), interdialytic)"
         )
     }
     return phase
+}
+
+/// How a phase reads in a list: `none` is a reading between sessions.
+func phaseWord(_ phase: DialysisPhase) -> String {
+    phase == .noDialysis ? "interdialytic" : phase.rawValue
 }

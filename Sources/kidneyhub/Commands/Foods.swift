@@ -106,7 +106,8 @@ struct Foods: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let found = try await store.openForWriting().foods.show(food, profile: profile)
+            let app = try store.openForWriting()
+            let found = try await withFoodChoice(food) { try await app.foods.show($0, profile: profile) }
             let listing = FoodListing(found, withMeasures: true)
             if json {
                 try printJSON(listing)
@@ -219,7 +220,10 @@ struct Foods: AsyncParsableCommand {
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
 
         func run() async throws {
-            let change = try await store.openForWriting().foods.setFavorite(food, profile: profile, favorite: !remove)
+            let app = try store.openForWriting()
+            let change = try await withFoodChoice(food) {
+                try await app.foods.setFavorite($0, profile: profile, favorite: !remove)
+            }
             print("'\(change.food.name)' is \(remove ? "no longer" : "now") a favourite of '\(change.profile.name)'.")
         }
     }

@@ -19,18 +19,17 @@ extension Foods {
         )
         @OptionGroup var store: StoreOptions
         @Argument(help: "The food: its name (or enough of it), or #ID.") var food: String
-        @Option(help: "How much, in --unit.") var amount: Double = 1
-        @Option(help: "g, oz or a household measure of the food.") var unit = "g"
+        @Option(help: "How much, in --unit (default 1).") var amount: Double?
+        @Option(help: "g, oz or a household measure of the food (default: its usual household measure).")
+        var unit: String?
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let result = try await store.openForWriting().foods.check(
-                food,
-                amount: amount,
-                unit: unit,
-                profile: profile
-            )
+            let app = try store.openForWriting()
+            let result = try await withFoodChoice(food) {
+                try await app.foods.check($0, amount: amount, unit: unit, profile: profile)
+            }
             let found = result.food
             let medications = result.medications
             if json {
@@ -39,25 +38,33 @@ extension Foods {
             }
             let check = result.check
             print(
-                "\(NutrientText.number(amount)) \(unit) \(found.name) (\(NutrientText.number(check.food.grams)) g): "
-                    + check.verdict.rawValue.uppercased()
+                wrapped(
+                    "\(NutrientText.number(result.portion.amount)) \(result.portion.unit) \(found.name) "
+                        + "(\(NutrientText.number(check.food.grams)) g): "
+                        + check.verdict.rawValue.uppercased()
+                )
             )
-            for line in check.budget { print("- \(line.message.text)") }
+            for line in check.budget { print(wrapped("- \(line.message.text)")) }
             for message in check.interactions {
-                print("- [\(message.severity.rawValue)] \(message.text) [source: \(message.source.citation)]")
+                print(wrapped("- [\(message.severity.rawValue)] \(message.text) [source: \(message.source.citation)]"))
             }
             if check.budget.isEmpty { print("- No daily limits apply to this profile (set a disease category).") }
             for medication in medications where medication.hasNoInteractionData {
                 print("- \(medication.name): \(MedicationMatch.noInteractionData)")
             }
             if !result.substitutions.isEmpty, let subject = check.subjectAtIssue {
-                print("Instead (same food group, less \(subject.rawValue), within your other limits; same weight):")
+                print("Instead (less \(subject.rawValue), within your other limits):")
                 for (rank, swap) in result.substitutions.enumerated() {
-                    let differences = swap.differences.sorted { $0.key < $1.key }.map {
-                        "\($0.key) \($0.value >= 0 ? "+" : "")\(NutrientText.number($0.value)) "
-                            + NutrientText.unitText(IntakeSubject(rawValue: $0.key)?.unit ?? "")
+                    let differences = swap.differences.sorted { $0.key < $1.key }.compactMap { key, value -> String? in
+                        guard abs(value) >= 0.05 else { return nil }
+                        let unit = NutrientText.unitText(IntakeSubject(rawValue: key)?.unit ?? "")
+                        return "\(NutrientText.number(abs(value))) \(unit) \(value < 0 ? "less" : "more") \(key)"
                     }
-                    print("  \(rank + 1). \(swap.food.name): \(differences.joined(separator: ", "))")
+                    let what =
+                        swap.smallerPortion
+                        ? "a smaller portion, \(NutrientText.number(swap.food.grams)) g of \(swap.food.name)"
+                        : "\(swap.food.name) (\(NutrientText.number(swap.food.grams)) g)"
+                    print(wrapped("  \(rank + 1). \(what): \(differences.joined(separator: ", "))", indent: "     "))
                 }
             }
         }

@@ -93,6 +93,15 @@ struct Import: AsyncParsableCommand {
                 print("    … and \(report.rejected.count - showRejected) more (--show-rejected N, or --json)")
             }
         }
+        if !report.conflicts.isEmpty {
+            print("  conflicts (same record id, another value or time; the stored one is kept):")
+            for conflict in report.conflicts.prefix(showRejected) {
+                print("    \(conflict.location): \(conflict.kind.map { "\($0): " } ?? "")\(conflict.reason)")
+            }
+            if report.conflicts.count > showRejected {
+                print("    … and \(report.conflicts.count - showRejected) more (--show-rejected N, or --json)")
+            }
+        }
         for note in report.notes { print("  \(note)") }
         if let failure = report.failure {
             let kept =

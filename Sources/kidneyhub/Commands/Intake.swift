@@ -5,6 +5,7 @@ import Foundation
 import HubCore
 import HubRecords
 import HubServices
+import TerminalOutput
 
 /// `kidneyhub intake [today|DATE]`, `intake limit`, `intake urine-output`: daily totals against limits.
 struct Intake: AsyncParsableCommand {
@@ -97,7 +98,11 @@ struct Intake: AsyncParsableCommand {
                 return
             }
             print("Intake of '\(summary.profile.name)' on \(summary.day): \(summary.entries.count) entries")
-            for entry in summary.entries { print("  \(Log.describe(entry))") }
+            for entry in summary.entries {
+                for line in Log.describe(entry, width: WrappedText.width - 2).split(separator: "\n") {
+                    print("  \(line)")
+                }
+            }
             print("")
             printTable(
                 ["", "TOTAL", "LIMIT", "STATUS", "SOURCE"],

@@ -10,7 +10,7 @@ import HubServices
 struct Labs: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Lab results with their units, eGFR (CKD-EPI 2021) and KDIGO G and A stages.",
-        subcommands: [Add.self, List.self, Import.self]
+        subcommands: [Add.self, List.self, Import.self, Edit.self, Delete.self]
     )
 
     struct Add: AsyncParsableCommand {
@@ -51,9 +51,12 @@ struct Labs: AsyncParsableCommand {
                 unit: labValue.originalUnit,
                 analyte: labValue.analyteID
             )
+            let zone = (try? added.profile.profile.timeZone()) ?? .gmt
             print(
-                "Stored \(labValue.analyteID) \(text) taken at \(RFC3339.format(labValue.takenAt)) for '\(added.profile.name)'."
+                "Stored \(labValue.analyteID) \(text) taken "
+                    + "\(LocalMinute.text(labValue.takenAt.epochMilliseconds, in: zone)) for '\(added.profile.name)'."
             )
+            AlertLines.print(added.alerts)
         }
     }
 
@@ -88,10 +91,10 @@ struct Labs: AsyncParsableCommand {
                 return
             }
             printTable(
-                ["DATE", "LAB", "VALUE", "LOINC", "EGFR (mL/min/1.73 m²)", "STAGE", "SOURCE"],
+                ["ID", "DATE", "LAB", "VALUE", "LOINC", "EGFR (mL/min/1.73 m²)", "STAGE", "SOURCE"],
                 rows.map { row in
                     [
-                        row.takenAt, row.analyte, row.valueText, row.loinc,
+                        "\(row.id)", row.takenAt, row.analyte, row.valueText, row.loinc,
                         row.egfr.map { LabEntry.fixed($0, decimals: 2) } ?? (row.egfrUnavailable == nil ? "" : "-"),
                         row.stage ?? "", row.source,
                     ]
@@ -154,6 +157,60 @@ struct Labs: AsyncParsableCommand {
                     + "\(imported.outcome.duplicates) already stored; \(imported.skipped.count) invalid rows skipped."
             )
             for problem in imported.skipped { FileHandle.standardError.write(Data("skipped \(problem)\n".utf8)) }
+            AlertLines.print(imported.alerts)
+        }
+    }
+}
+
+/// `kidneyhub labs edit|delete`: corrections of lab results (each recorded with the old value).
+extension Labs {
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Correct a lab result: `kidneyhub labs edit ID 5.2 mmol/L` (the lab stays; --date to move it)."
+        )
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The result's id (see `kidneyhub labs list --json`).") var id: Int64
+        @Argument(help: "The corrected value, with a decimal point.") var value: String
+        @Argument(help: "The unit, for example mmol/L or mg/dL.") var unit: String
+        @Option(help: ArgumentHelp("A corrected time.", valueName: "YYYY-MM-DD|RFC3339")) var date: String?
+        @Option(help: "The profile (needed when the store holds several).") var profile: String?
+
+        func run() async throws {
+            let old: StoredLabResult
+            do {
+                old = try await store.openForWriting().labs.edit(
+                    id: id,
+                    value: value,
+                    unit: unit,
+                    date: date,
+                    profile: profile
+                )
+            } catch let error as LabsError {
+                throw CommandFailure("not changed: \(error)")
+            }
+            let was = LabEntry.valueText(
+                old.value.originalValue,
+                unit: old.value.originalUnit,
+                analyte: old.value.analyteID
+            )
+            print("Lab #\(id) (\(old.value.analyteID)) is now \(value) \(unit) (was \(was)).")
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a lab result (recorded).")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The result's id (see `kidneyhub labs list --json`).") var id: Int64
+        @Option(help: "The profile (needed when the store holds several).") var profile: String?
+
+        func run() async throws {
+            let old = try await store.openForWriting().labs.delete(id: id, profile: profile)
+            let was = LabEntry.valueText(
+                old.value.originalValue,
+                unit: old.value.originalUnit,
+                analyte: old.value.analyteID
+            )
+            print("Deleted lab #\(id) (\(old.value.analyteID) \(was)).")
         }
     }
 }

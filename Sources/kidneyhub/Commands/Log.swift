@@ -4,6 +4,7 @@ import Foundation
 import HubCore
 import HubRecords
 import HubServices
+import TerminalOutput
 
 /// `kidneyhub log food|fluid|edit|delete|list`: the intake log.
 struct Log: AsyncParsableCommand {
@@ -12,21 +13,29 @@ struct Log: AsyncParsableCommand {
         subcommands: [Food.self, Fluid.self, Edit.self, Delete.self, List.self]
     )
 
-    static func describe(_ entry: StoredIntakeEntry) -> String {
-        let time = RFC3339.format(entry.takenAt)
+    /// An entry for people: what, when (to the minute, on the clock it was logged in) and how much on one line, its
+    /// kidney nutrients on the next, each line within 100 columns.
+    static func describe(_ entry: StoredIntakeEntry, width: Int = WrappedText.width) -> String {
+        let time = LocalMinute.text(entry.takenAt)
         switch entry.kind {
         case .fluid:
-            return
+            let line =
                 "#\(entry.id) \(time) fluid: \(NutrientText.number(entry.amount)) \(NutrientText.unitText(entry.unit)) "
                 + "\(entry.description) = \(NutrientText.number(entry.fluidMilliliters)) mL"
+            return WrappedText.lines(line, width: width, indent: "  ").joined(separator: "\n")
         case .food:
             let nutrients = entry.nutrients ?? NutrientAmounts()
             let fluid = entry.isLiquid ? ", fluid \(NutrientText.number(entry.fluidMilliliters)) mL" : ""
-            return
+            let what =
                 "#\(entry.id) \(time) \(entry.meal?.rawValue ?? ""): \(NutrientText.number(entry.amount)) \(entry.unit) "
-                + "\(entry.description) (\(NutrientText.number(entry.grams ?? 0)) g): "
-                + kidneyNutrients.map { "\($0.displayName.lowercased()) \(NutrientText.amount(nutrients[$0], $0))" }
+                + "\(entry.description) (\(NutrientText.number(entry.grams ?? 0)) g):"
+            let amounts =
+                kidneyNutrients.map { "\($0.displayName.lowercased()) \(NutrientText.amount(nutrients[$0], $0))" }
                 .joined(separator: ", ") + fluid
+            let lines =
+                WrappedText.lines(what, width: width, indent: "  ")
+                + WrappedText.lines(amounts, width: width - 2, indent: "  ").map { "  " + $0 }
+            return lines.joined(separator: "\n")
         }
     }
 
@@ -41,29 +50,36 @@ struct Log: AsyncParsableCommand {
         )
         @OptionGroup var store: StoreOptions
         @Argument(help: "The food: its name (or enough of it), or #ID.") var food: String
-        @Option(help: "How much, in --unit.") var amount: Double
-        @Option(help: "g, oz or a household measure of the food.") var unit = "g"
+        // Taken unconditionally, so that "-2" reaches the portion's own check instead of being read as an option.
+        @Option(parsing: .unconditional, help: "How much, in --unit: a positive number (default 1).")
+        var amount: Double?
+        @Option(help: "g, oz or a household measure of the food (default: its usual household measure).")
+        var unit: String?
+
         @Option(help: ArgumentHelp("The meal.", valueName: "breakfast|lunch|dinner|snack")) var meal: String
         @Option(help: ArgumentHelp("When (default: now).", valueName: "YYYY-MM-DDTHH:MM")) var at: String?
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
 
         func run() async throws {
             let chosenMeal = try parseMeal(meal)
-            let logged = try await store.openForWriting().intake.logFood(
-                food,
-                amount: amount,
-                unit: unit,
-                meal: chosenMeal,
-                at: entryTimeReader(at),
-                profile: profile
-            )
+            let app = try store.openForWriting()
+            let logged = try await withFoodChoice(food) {
+                try await app.intake.logFood(
+                    $0,
+                    amount: amount,
+                    unit: unit,
+                    meal: chosenMeal,
+                    at: entryTimeReader(at),
+                    profile: profile
+                )
+            }
             Log.report(logged)
         }
     }
 
     /// Prints a new entry and the advice it fired (issue 10).
     static func report(_ logged: IntakeService.LoggedEntry) {
-        print("Logged \(describe(logged.entry))")
+        print("Logged \(describe(logged.entry, width: WrappedText.width - 7))")
         for message in logged.advice { print("[\(message.severity.rawValue)] \(message.text)") }
     }
 
@@ -112,7 +128,7 @@ struct Log: AsyncParsableCommand {
                 at: at.map { entryTimeReader($0) },
                 profile: profile
             )
-            print("Changed \(Log.describe(entry))")
+            print("Changed \(Log.describe(entry, width: WrappedText.width - 8))")
         }
     }
 
@@ -124,7 +140,7 @@ struct Log: AsyncParsableCommand {
 
         func run() async throws {
             let entry = try await store.openForWriting().intake.delete(id: id, profile: profile)
-            print("Deleted \(Log.describe(entry))")
+            print("Deleted \(Log.describe(entry, width: WrappedText.width - 8))")
         }
     }
 

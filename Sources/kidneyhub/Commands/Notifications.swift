@@ -4,12 +4,13 @@ import Foundation
 import HubCore
 import HubRecords
 import HubServices
+import TerminalOutput
 
 /// `kidneyhub notifications list|read|settings`: the feed and how notifications reach you.
 struct Notifications: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The notification feed (rewards, progress, reminders, alerts, device and import events).",
-        subcommands: [List.self, Read.self, Settings.self],
+        subcommands: [List.self, Show.self, Read.self, Settings.self],
         defaultSubcommand: List.self
     )
 
@@ -22,11 +23,13 @@ struct Notifications: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let list = try await store.openForReading().notifications.list(
+            let app = try store.openForReading()
+            let list = try await app.notifications.list(
                 profile: profile,
                 unreadOnly: unread,
                 limit: limit
             )
+            let zone = try await app.notifications.timeZone(profile: profile)
             if json {
                 try printJSON(list)
                 return
@@ -39,11 +42,47 @@ struct Notifications: AsyncParsableCommand {
                 ["ID", "WHEN", "TYPE", "TITLE", "READ"],
                 list.map {
                     [
-                        "\($0.id)", RFC3339.format(epochMilliseconds: $0.createdAtMs, utcOffsetSeconds: 0),
-                        $0.type.rawValue, $0.title, $0.readAtMs == nil ? "no" : "yes",
+                        "\($0.id)", LocalMinute.text($0.createdAtMs, in: zone), $0.type.rawValue,
+                        $0.title.count > 60 ? String($0.title.prefix(59)) + "…" : $0.title,
+                        $0.readAtMs == nil ? "no" : "yes",
                     ]
                 }
             )
+            print("Times in \(zone.identifier). Read one whole with `kidneyhub notifications show ID`.")
+        }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show one notification whole: what, which value, when, and what to do."
+        )
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The notification's id (see `kidneyhub notifications list`).") var id: Int64
+        @Option(help: "The profile (needed when the store holds several).") var profile: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            let (notification, zone) = try await store.openForReading().notifications.show(id: id, profile: profile)
+            if json {
+                try printJSON(notification)
+                return
+            }
+            for line in WrappedText.lines(
+                "\(notification.type.rawValue.uppercased()) #\(id): \(notification.title)",
+                indent: "  "
+            ) {
+                print(line)
+            }
+            print(
+                "Raised \(LocalMinute.text(notification.createdAtMs, in: zone)) (\(zone.identifier))"
+                    + (notification.readAtMs == nil ? ", unread." : ", read.")
+            )
+            for line in WrappedText.lines(notification.body) { print(line) }
+            if notification.type == .alert {
+                print(
+                    "What the advice rules say now: `kidneyhub advice`. Mark it read: `kidneyhub notifications read \(id)`."
+                )
+            }
         }
     }
 

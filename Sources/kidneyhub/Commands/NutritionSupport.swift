@@ -17,14 +17,7 @@ enum NutrientText {
         return total.unknownParts > 0 ? "≥ \(text) (unknown in \(total.unknownParts) of \(total.parts))" : text
     }
 
-    static func unitText(_ ucum: String) -> String {
-        switch ucum {
-        case "ug": "µg"
-        case "[foz_us]": "fl oz"
-        case "[cup_us]": "cup"
-        default: ucum
-        }
-    }
+    static func unitText(_ ucum: String) -> String { UnitDisplayName.text(ucum) }
 
     /// At most one decimal, none for whole numbers.
     static func number(_ value: Double) -> String {

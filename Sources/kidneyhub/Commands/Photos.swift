@@ -10,7 +10,7 @@ import HubServices
 struct Photos: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Meal photos: a thumbnail in the store, the full image in the photos folder.",
-        subcommands: [Add.self, List.self, Thumbnail.self]
+        subcommands: [Add.self, List.self, Thumbnail.self, Delete.self]
     )
 
     /// Options naming the photos folder.
@@ -129,6 +129,20 @@ struct Photos: AsyncParsableCommand {
             let photo = try await store.openForWriting().photos.photo(id: id, profile: profile)
             try photo.thumbnailPNG.write(to: URL(fileURLWithPath: out))
             print("Wrote the \(photo.width)×\(photo.height) thumbnail of photo #\(id) to \(out).")
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete a meal photo (its record and thumbnail; the original file stays). Recorded."
+        )
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The photo's id.") var id: Int64
+        @Option(help: "The profile (needed when the store holds several).") var profile: String?
+
+        func run() async throws {
+            let photo = try await store.openForWriting().photos.delete(id: id, profile: profile)
+            print("Deleted photo #\(id) (\(photo.meal.rawValue) of \(photo.localDate), \(photo.originalFileName)).")
         }
     }
 }

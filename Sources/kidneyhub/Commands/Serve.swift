@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HubDaemon
 import HubServices
+import HubWeb
 import Logging
 import ServiceLifecycle
 import UnixSignals
@@ -19,9 +20,28 @@ struct Serve: AsyncParsableCommand {
     )
     var hotplug: HotplugChoice = .libusb
 
+    @Option(
+        help: ArgumentHelp(
+            "Where the web app listens (loopback only: other machines need TLS, which this build does not serve).",
+            valueName: "ADDRESS:PORT"
+        )
+    )
+    var http = WebAddress.standard.description
+    @Flag(help: "Do not serve the web app.") var noHttp = false
+
     func validate() throws {
         guard (1...86_400).contains(syncInterval) else {
             throw ValidationError("--sync-interval must be 1 to 86400 seconds")
+        }
+        if !noHttp {
+            guard let address = WebAddress(parsing: http) else {
+                throw ValidationError(WebServerError.badAddress(http).description)
+            }
+            do {
+                try WebServer.check(address)
+            } catch {
+                throw ValidationError(error.description)
+            }
         }
     }
     @Flag(help: "Log debug detail.") var verbose = false
@@ -29,14 +49,24 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         bootstrapLogging(verbose: verbose)
         let logger = Logger(label: "kidneyhub.serve")
+        let app = try store.openForWriting()
+        // Unbuffered, so whoever watches `serve` sees it at once.
+        let say: @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
+        let warn: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        var companions: [(name: String, service: any Service)] = []
+        if !noHttp, let address = WebAddress(parsing: http) {
+            companions.append(
+                (name: "web app", service: try WebServer(app: app, address: address, announce: say, warn: warn))
+            )
+        }
         let daemon = HubDaemon(
-            app: try store.openForWriting(),
+            app: app,
             configuration: HubDaemon.Configuration(
                 adapters: search.setup(),
                 syncInterval: .milliseconds(Int64(syncInterval * 1000)),
                 hotplug: hotplug.source(logger: logger),
-                // Unbuffered, so whoever watches `serve` sees it at once.
-                announce: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
+                announce: say,
+                companions: companions
             )
         )
         // SIGINT and SIGTERM shut the daemon down gracefully: its services stop, then its adapters, then the store

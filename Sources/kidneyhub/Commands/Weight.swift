@@ -10,7 +10,7 @@ import HubServices
 struct Weight: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Body weight: entries, dialysis phases and interdialytic weight gain.",
-        subcommands: [Add.self, List.self, Confirm.self]
+        subcommands: [Add.self, List.self, Confirm.self, Edit.self, Delete.self]
     )
 
     struct Add: AsyncParsableCommand {
@@ -23,8 +23,16 @@ struct Weight: AsyncParsableCommand {
                 """
         )
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The weight.") var value: Double
-        @Argument(help: "The unit: kg, lb ([lb_av]) or g.") var unit: String
+        // Read as words, not as a Double: ArgumentParser takes "-5" for an option and then reports the unit as
+        // an invalid <value>; a negative weight must instead be refused naming the weight and the accepted form.
+        @Argument(
+            parsing: .allUnrecognized,
+            help: ArgumentHelp(
+                "The weight and its unit: kg, lb ([lb_av]) or g, e.g. 82.4 kg.",
+                valueName: "weight unit"
+            )
+        )
+        var words: [String] = []
         @Option(help: ArgumentHelp("The dialysis phase.", valueName: "pre|post|intra|none")) var phase: String?
         @Option(
             help: ArgumentHelp(
@@ -35,7 +43,29 @@ struct Weight: AsyncParsableCommand {
         var at: String?
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
 
+        /// The weight and its unit, or the error that names what is wrong with them.
+        static func weightAndUnit(_ words: [String]) throws -> (value: Double, unit: String) {
+            let form = "a positive number and its unit, e.g. `kidneyhub weight add 82.4 kg` (units: kg, lb, g)"
+            guard words.count == 2 else {
+                let given = words.isEmpty ? "nothing" : "'\(words.joined(separator: " "))'"
+                throw ValidationError("weight: got \(given);\nexpected \(form)")
+            }
+            guard let value = Double(words[0]), value.isFinite else {
+                throw ValidationError("weight: '\(words[0])' is not a number;\nexpected \(form)")
+            }
+            // Zero goes on to the entry's plausible range (10–350 kg), which names the range.
+            guard value >= 0 else {
+                throw ValidationError("weight: \(words[0]) is not a weight (it must be above 0);\nexpected \(form)")
+            }
+            return (value, words[1])
+        }
+
+        func validate() throws {
+            _ = try Self.weightAndUnit(words)
+        }
+
         func run() async throws {
+            let (value, unit) = try Self.weightAndUnit(words)
             let sentPhase = try phase.map(parseDialysisPhase)
             let added: WeightService.Added
             do {
@@ -56,12 +86,13 @@ struct Weight: AsyncParsableCommand {
                 let phaseText =
                     tag?.phase.map { "phase \($0.rawValue) (\(tag?.source.rawValue ?? ""))" }
                     ?? "phase to confirm: \(tag?.ambiguity ?? "-"); run `kidneyhub weight confirm \(row.id) --phase ...`"
+                let zone = (try? stored.profile.timeZone()) ?? .gmt
                 print(
-                    "Stored weight #\(row.id) \(WeightListing.kilograms(row.measurement.value ?? 0)) kg taken at "
-                        + "\(RFC3339.format(epochMilliseconds: row.measurement.startMs, utcOffsetSeconds: row.measurement.utcOffsetSeconds)) "
-                        + "for '\(stored.name)', \(phaseText)."
+                    "Stored weight #\(row.id) \(WeightListing.kilograms(row.measurement.value ?? 0)) kg taken "
+                        + "\(LocalMinute.text(row.measurement.startMs, in: zone)) for '\(stored.name)', \(phaseText)."
                 )
             }
+            AlertLines.print(added.alerts)
         }
     }
 
@@ -70,7 +101,7 @@ struct Weight: AsyncParsableCommand {
             abstract: "List weights with their phase, and the interdialytic weight gain of each dialysis session.",
             discussion: """
                 The gain of a session is its pre-dialysis weight minus the previous session's post-dialysis weight, \
-                in kg and in % of the dry weight (rounded to 0.001); a session without one names what is missing. \
+                in kg and in % of the dry weight (shown to 0.1); a session without one names what is missing. \
                 Weights from devices not assigned to the profile are not listed (`kidneyhub devices assign`).
                 """
         )
@@ -113,7 +144,9 @@ struct Weight: AsyncParsableCommand {
                 )
                 for session in listing.sessions {
                     if let gain = session.gainDisplayValue {
-                        let percent = session.percentOfDryWeight.map { ", \($0) % of dry weight" } ?? ""
+                        let percent =
+                            session.percentOfDryWeight.map { ", \(LabEntry.fixed($0, decimals: 1)) % of dry weight" }
+                            ?? ""
                         print(
                             "  \(session.session): \(WeightListing.text(gain, unit: unit))\(percent) "
                                 + "(since \(session.previousSession ?? "-"))"
@@ -173,6 +206,59 @@ struct Weight: AsyncParsableCommand {
             )
             print("Weight #\(id) of '\(stored.name)' is now \(chosen.rawValue) (confirmed).")
         }
+    }
+}
+
+/// `kidneyhub weight edit|delete`: corrections of weights typed by hand (each recorded with the old value).
+extension Weight {
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Correct a weight typed by hand: `kidneyhub weight edit ID 81.2 kg` (time and phase stay).",
+            discussion: "Goals, gains and reports use the corrected value; rewards already earned stay. "
+                + "`kidneyhub corrections` lists every change with the old value."
+        )
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The weight's id (see `kidneyhub weight list`).") var id: Int64
+        @Argument(help: "The corrected weight.") var value: Double
+        @Argument(help: "The unit: kg, lb or g.") var unit: String
+        @Option(help: "The profile (needed when the store holds several).") var profile: String?
+
+        func run() async throws {
+            let old: StoredMeasurement
+            do {
+                old = try await store.openForWriting().weight.edit(
+                    measurementId: id,
+                    value: value,
+                    unit: unit,
+                    profile: profile
+                )
+            } catch let error as EntryRefused {
+                throw CommandFailure("not changed: \(error)")
+            }
+            print(
+                "Weight #\(id) is now \(CorrectionText.number(value)) \(unit) "
+                    + "(was \(WeightListing.kilograms(old.measurement.value ?? 0)) kg)."
+            )
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a weight typed by hand (recorded).")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The weight's id (see `kidneyhub weight list`).") var id: Int64
+        @Option(help: "The profile (needed when the store holds several).") var profile: String?
+
+        func run() async throws {
+            let old = try await store.openForWriting().weight.delete(measurementId: id, profile: profile)
+            print("Deleted weight #\(id) (\(WeightListing.kilograms(old.measurement.value ?? 0)) kg).")
+        }
+    }
+}
+
+/// Numbers in correction messages: as typed, without a trailing ".0".
+enum CorrectionText {
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int64(value)) : String(value)
     }
 }
 
@@ -273,14 +359,13 @@ struct WeightListing: Encodable {
         (value * 1000).rounded() / 1000
     }
 
-    /// A weight in `unit` with the unit beside it: kg with up to three decimals (no trailing zeros), [lb_av] with one.
+    /// A weight in `unit` to 0.1 with the unit's display name beside it ("82.4 kg", "181.0 lb").
     static func text(_ value: Double, unit: String) -> String {
-        unit == "kg" ? "\(kilograms(value)) kg" : "\(LabEntry.fixed(value, decimals: 1)) \(unit)"
+        "\(LabEntry.fixed(value, decimals: 1)) \(UnitDisplayName.text(unit))"
     }
 
-    /// A weight with up to three decimals, no trailing zeros.
+    /// A weight in kg to 0.1 (a scale's precision; JSON keeps the stored value).
     static func kilograms(_ value: Double) -> String {
-        let rounded = rounded(value)
-        return rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
+        LabEntry.fixed(value, decimals: 1)
     }
 }

@@ -33,10 +33,11 @@ import Testing
 
     static let cases: [Case] = [
         Case(
+            // The latest potassium is high and a cup holds 496 mg (over 200 mg): does not fit (issue 17).
             name: "HD, 2,200 mg K eaten, K 5.6 high × 1 cup orange juice: 62 % of what is left",
             state: States.dialysisHighPotassium,
             food: Foods.orangeJuice,
-            verdict: .fitsWithCaution,
+            verdict: .doesNotFit,
             says: [
                 "potassium 496 mg, 62 % of the 800 mg left today",
                 "your last potassium was 5.6 mmol/L, high, on 2026-11-02",
@@ -45,12 +46,15 @@ import Testing
             rules: ["budget-large-share", "budget-fits"]
         ),
         Case(
-            name: "HD, K 5.6 × banana: more than half of what is left",
+            name: "HD, K 5.6 × banana: more than half of what is left, and potassium-rich with a high potassium",
             state: States.dialysisHighPotassium,
             food: Foods.banana,
-            verdict: .fitsWithCaution,
-            says: ["potassium 422 mg, 52.8 % of the 800 mg left today"],
-            rules: ["budget-large-share"]
+            verdict: .doesNotFit,
+            says: [
+                "potassium 422 mg, 52.8 % of the 800 mg left today",
+                "Your blood potassium is high; this portion is rich in potassium: 422 mg potassium",
+            ],
+            rules: ["budget-large-share", "lab-high-potassium-rich-food"]
         ),
         Case(
             name: "HD, K 5.6 × apple: fits",

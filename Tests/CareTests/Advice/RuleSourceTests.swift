@@ -8,7 +8,7 @@ import Testing
 @Suite struct RuleSourceTests {
     static var everyRule: [AdviceRule] {
         InteractionRules.all.map(\.rule) + BudgetRules.all + AlertRules.allRules + DecisionMatrix.allRules
-            + [SubstitutionFinder.rule]
+            + [SubstitutionFinder.rule, LabFoodRules.highPotassiumRichFood]
     }
 
     @Test func everyRuleHasAnIdAVersionAMessageAndASource() {

@@ -24,7 +24,7 @@ final class USBHubSession {
         process = Process()
         process.executableURL = URL(fileURLWithPath: Workspace.kidneyhub)
         process.arguments = [
-            "serve", "--store", workspace.storePath, "--adapters-dir", workspace.adaptersDirectory,
+            "serve", "--no-http", "--store", workspace.storePath, "--adapters-dir", workspace.adaptersDirectory,
             "--sync-interval", "3600", "--hotplug", "script:\(scriptPath)",
         ]
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))

@@ -1,0 +1,33 @@
+import HubRecords
+import HubStore
+
+/// The web app's access and display settings (issue 18): the passphrase's hash and the pages' language. The hash is
+/// made by the web app (bcrypt); this service only keeps it.
+public struct WebAccessService: Sendable {
+    let app: HubApplication
+
+    /// The stored passphrase hash, or nil before the first run set one.
+    public func passphraseHash() async throws(PatientRecordError) -> String? {
+        try await app.store.webPassphraseHash()
+    }
+
+    /// Stores the passphrase hash if none is set yet; returns whether it was stored.
+    public func setPassphraseHashOnce(_ hash: String) async throws(PatientRecordError) -> Bool {
+        try await app.store.setWebPassphraseHashOnce(hash, atMs: app.now())
+    }
+
+    /// The language code of the pages ("en" or "es").
+    public func language() async throws(PatientRecordError) -> String {
+        try await app.store.webLanguage()
+    }
+
+    /// Chooses the language of the pages.
+    public func setLanguage(_ code: String) async throws(PatientRecordError) {
+        try await app.store.setWebLanguage(code, atMs: app.now())
+    }
+}
+
+extension HubApplication {
+    /// The web app's access and display settings.
+    public var webAccess: WebAccessService { WebAccessService(app: self) }
+}

@@ -1,0 +1,30 @@
+/// Every string a page shows, by key; `English` and `Spanish` give the words (a test checks both cover every key).
+public enum MessageKey: String, CaseIterable, Sendable {
+    case appName, skipToContent, navMain, navToday, navFood, navFluid, navWeight, navBloodPressure, navLabs
+    case navNotifications, navProfiles, navSettings, signOut
+    case signInTitle, signInIntro, passphrase, signIn, signInFailed, signInLinkExpired, tooManyAttempts
+    case setupPassphraseTitle, setupPassphraseIntro, passphraseConfirm, passphraseTooShort, passphraseTooLong
+    case passphraseMismatch, save
+    case termsTitle, termsIntro, termsAccept, termsVersion
+    case profileTitle, profileIntro, name, birthDate, sex, female, male, notGiven, height, category, schedule
+    case scheduleHint, dryWeight, diabetes, diabetesNone, diabetesType1, diabetesType2, timeZone, weightUnit
+    case fluidUnit, createProfile, profileNotSaved
+    case categoryG1, categoryG2, categoryG3a, categoryG3b, categoryG4, categoryG5, categoryHemodialysis,
+        categoryPeritoneal, categoryTransplant
+    case todayTitle, intakeHeading, intakeCaption, subject, soFar, limit, left, overBy, noLimitSet, shortBy
+    case potassium, phosphorus, sodium, protein, fluid
+    case dialysisHeading, preWeight, postWeight, gain, gainLine, gainMissing, gainOverLine, gainUnderLine
+    case alertsHeading, noAlerts, goalsHeading, noGoals, loggedFood, loggedFluid, savedWeight, savedBloodPressure
+    case foodTitle, searchFood, searchHint, search, resultsHeading, resultsCount, noResults, ownFood, chosenFood
+    case measure, amount, meal, breakfast, lunch, dinner, snack, showNutrients, portionHeading, portionCaption
+    case nutrient, portion, eatenToday, afterThis, logThis, chooseAnother
+    case fluidTitle, quickAmounts, otherAmount, whatDrink, water, logFluid, fluidToday
+    case weightTitle, weight, unit, phase, phasePre, phasePost, phaseIntra, phaseNone, phaseAuto, when, whenHint
+    case recentWeights, time, gainsHeading, saveWeight
+    case bloodPressureTitle, systolic, diastolic, pulse, saveBloodPressure, recentBloodPressure
+    case labsTitle, analyte, value, date, addLab, labTable, noLabs
+    case notificationsTitle, markAllRead, unread, read, noNotifications
+    case profilesTitle, currentProfile, switchTo, avatar, avatarFile, avatarHint
+    case settingsTitle, language, english, spanish, saveSettings
+    case errorHeading, notFound, fieldProblem, required, notANumber
+}

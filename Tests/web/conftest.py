@@ -1,0 +1,86 @@
+"""The browser tests' fixtures: the built `kidneyhub serve` on a fresh temporary store and a free port, and a headless
+Chromium (Debian's chromium and chromium-driver) driven by selenium."""
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+import queue
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BINARY = ROOT / ".build" / "debug" / "kidneyhub"
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Hub:
+    """A running `kidneyhub serve`: its base address and the one-time sign-in link it printed."""
+
+    def __init__(self, folder):
+        self.store = os.path.join(folder, "hub.sqlite")
+        self.port = free_port()
+        env = dict(os.environ, XDG_DATA_HOME=folder)
+        self.process = subprocess.Popen(
+            [str(BINARY), "serve", "--store", self.store, "--create-folder", "--hotplug", "off",
+             "--http", f"127.0.0.1:{self.port}"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+        lines = queue.Queue()
+        threading.Thread(target=lambda: [lines.put(line) for line in self.process.stdout], daemon=True).start()
+        self.output = []
+        self.sign_in = None
+        while self.sign_in is None:
+            try:
+                line = lines.get(timeout=120)
+            except queue.Empty:
+                raise AssertionError("serve printed no sign-in link:\n" + "".join(self.output))
+            self.output.append(line)
+            found = re.search(r"(http://\S+/signin/link\?token=\w+)", line)
+            if found:
+                self.sign_in = found.group(1)
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+@pytest.fixture
+def hub():
+    if not BINARY.exists():
+        pytest.fail(f"{BINARY} is missing: run `swift build` first")
+    folder = tempfile.mkdtemp(prefix="kidneyhub-web-")
+    running = Hub(folder)
+    yield running
+    running.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
+                     "--lang=en-US", "--disable-gpu"]:
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
+                              options=options)
+    driver.implicitly_wait(0)
+    yield driver
+    driver.quit()
