@@ -15,7 +15,10 @@ python_tools=(pytest jsonschema referencing)
 # Import adapters (issue 7): libxml2 streams Apple Health exports; Garmin's FIT SDK cross-checks the FIT reader.
 debian_packages+=(libxml2-dev)
 python_tools+=(garmin-fit-sdk)
-# The care-team server (issue 20): PostgreSQL for its store and the tests' throwaway clusters, curl for clinic.sh.
+# The care-team server (issue 20): PostgreSQL for its store and the tests' throwaway clusters (the tests run its
+# initdb and postgres themselves, as `postgres` under root), curl for clinic.sh. CI cost on a fresh Debian 12 runner:
+# PostgreSQL 15 with its client is about 20 MB to fetch and unpacks in roughly half a minute (an estimate, not measured
+# on CI); when already installed, the `dpkg -s` check below is all it costs (milliseconds).
 debian_packages+=(postgresql curl)
 # FIT files from real devices (issue 21): fitparse, an independent decoder, cross-checks the importer on them.
 python_tools+=(fitparse)

@@ -3,7 +3,7 @@ import Foundation
 import HTTPTypes
 import Testing
 
-@Suite("Care server bad input")
+@Suite("Care server bad input", .throwawayCluster)
 struct BadInputTests {
     @Test("wrong types, out-of-range values and unknown fields answer 400 naming the field; nothing is written")
     func fieldErrors() async throws {

@@ -4,25 +4,19 @@ import Logging
 import PostgresNIO
 import Testing
 
-@Suite("Care server store on PostgreSQL")
+@Suite("Care server store on PostgreSQL", .throwawayCluster)
 struct CareStoreTests {
     let logger = Logger(label: "care-store-tests")
 
-    private func withStore(_ body: (CareStore, ThrowawayPostgres) async throws -> Void) async throws {
-        let cluster = try await ThrowawayPostgres.start()
-        do {
-            let store = CareStore(url: try cluster.url, maximumConnections: 4, logger: logger)
-            try await store.withRunningClient { try await body(store, cluster) }
-        } catch {
-            await cluster.stop()
-            throw error
-        }
-        await cluster.stop()
+    /// Runs `body` with a store on a fresh database in the suite's cluster.
+    private func withStore(_ body: (CareStore) async throws -> Void) async throws {
+        let store = CareStore(url: try await SuiteCluster.freshDatabase(), maximumConnections: 4, logger: logger)
+        try await store.withRunningClient { try await body(store) }
     }
 
     @Test("migrations are applied once, in order, and recorded with their versions")
     func migrationsApplyOnce() async throws {
-        try await withStore { store, _ async throws in
+        try await withStore { store async throws in
             #expect(try await store.migrate() == [1, 2, 3])
             #expect(try await store.migrate() == [])
             #expect(try await store.appliedVersions() == [1, 2, 3])
@@ -31,7 +25,7 @@ struct CareStoreTests {
 
     @Test("a duplicate username writes nothing and says so")
     func duplicateUsername() async throws {
-        try await withStore { store, _ async throws in
+        try await withStore { store async throws in
             try await store.migrate()
             let clinic = try await store.clinic(named: "North")
             let new = NewAccount(
@@ -51,7 +45,7 @@ struct CareStoreTests {
 
     @Test("a symptom list is stored in one row with its entries in order, and read back by its owner's id")
     func symptomListRoundTrip() async throws {
-        try await withStore { store, _ async throws in
+        try await withStore { store async throws in
             try await store.migrate()
             let clinic = try await store.clinic(named: "North")
             let patient = try await store.createAccount(
@@ -82,7 +76,7 @@ struct CareStoreTests {
 
     @Test("the database itself refuses a scale outside 0 to 10, and the refused list leaves no row and no audit")
     func scaleCheckInDatabase() async throws {
-        try await withStore { store, _ async throws in
+        try await withStore { store async throws in
             try await store.migrate()
             let clinic = try await store.clinic(named: "North")
             let patient = try await store.createAccount(

@@ -5,7 +5,7 @@ import Testing
 
 /// Every role × every endpoint × the caller's own record, another patient's record in the same clinic and a record
 /// in another clinic, with the expected status; a 403 or 404 body says only which rule refused, never what is there.
-@Suite("Care server permission matrix")
+@Suite("Care server permission matrix", .throwawayCluster)
 struct PermissionMatrixTests {
     enum Role: String, CaseIterable {
         case anonymous, administrator, clinician, patient, caregiver

@@ -5,7 +5,7 @@ import HTTPTypes
 import PostgresNIO
 import Testing
 
-@Suite("Care server sign-in, tokens and limits")
+@Suite("Care server sign-in, tokens and limits", .throwawayCluster)
 struct SignInTests {
     @Test("a sign-in returns the account's one token until it is revoked; the stored hash is bcrypt at cost 10")
     func tokenLifecycle() async throws {

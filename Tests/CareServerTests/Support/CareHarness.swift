@@ -21,31 +21,24 @@ struct CareHarness: Sendable {
     let client: any TestClientProtocol
     let server: CareServer
 
-    /// Runs `body` against a new server on a new cluster; the cluster is stopped and removed afterwards.
+    /// Runs `body` against a new server on a fresh database in the suite's cluster (`@Suite(.throwawayCluster)`).
     static func with(
         configure: (inout CareServerConfiguration) -> Void = { _ in },
         _ body: @Sendable (CareHarness) async throws -> Void
     ) async throws {
-        let cluster = try await ThrowawayPostgres.start()
-        do {
-            var configuration = CareServerConfiguration(
-                databaseURL: try cluster.url,
-                tokenSecret: Array(repeating: 7, count: 32)
-            )
-            configuration.port = 0
-            configure(&configuration)
-            var logger = Logger(label: "care-server-tests")
-            logger.logLevel = .warning
-            let server = CareServer(configuration: configuration, logger: logger)
-            let app = try server.makeApplication()
-            try await app.test(.live) { client in
-                try await body(CareHarness(client: client, server: server))
-            }
-        } catch {
-            await cluster.stop()
-            throw error
+        var configuration = CareServerConfiguration(
+            databaseURL: try await SuiteCluster.freshDatabase(),
+            tokenSecret: Array(repeating: 7, count: 32)
+        )
+        configuration.port = 0
+        configure(&configuration)
+        var logger = Logger(label: "care-server-tests")
+        logger.logLevel = .warning
+        let server = CareServer(configuration: configuration, logger: logger)
+        let app = try server.makeApplication()
+        try await app.test(.live) { client in
+            try await body(CareHarness(client: client, server: server))
         }
-        await cluster.stop()
     }
 
     /// Sends a request; `json` is sent as `application/json` text exactly as given.
