@@ -53,6 +53,7 @@ public struct CareServer: Sendable {
     {
         let router = Router(context: CareRequestContext.self)
         CareRoutes.register(api, on: router)
+        APIv1Routes.register(api, on: router)
         var app = Application(
             router: router,
             server: try serverBuilder(),
