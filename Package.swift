@@ -28,6 +28,8 @@ let package = Package(
         .executable(name: "kidneyhub-fitbit-export", targets: ["FitbitExportAdapter"]),
         .executable(name: "kidneyhub-apple-health", targets: ["AppleHealthAdapter"]),
         .executable(name: "kidneyhub-garmin-fit", targets: ["GarminFITAdapter"]),
+        // The care-team server (issue 20).
+        .executable(name: "kidneyhub-server", targets: ["KidneyHubServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -43,12 +45,20 @@ let package = Package(
         // HubWeb (issue 18): the web app's HTTP server, and bcrypt for its passphrase. Build cost: Hummingbird brings
         // swift-nio, swift-nio-extras, swift-http-types, swift-async-algorithms, swift-metrics and
         // swift-distributed-tracing (a first debug build about 3 to 5 minutes on 2 cores, up to 3 times that under
-        // load); hummingbird-auth's HummingbirdBcrypt adds one small C target (seconds).
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // load); hummingbird-auth's HummingbirdBcrypt adds one small C target (seconds). Hummingbird's default
+        // traits are off (no swift-configuration; neither HubWeb nor the care-team server uses it), which saves
+        // about a minute.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
-        // Already built for Hummingbird; named so HubWeb may import HTTPTypes itself.
+        // Already built for Hummingbird; named so HubWeb and the care-team server may import HTTPTypes themselves.
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The care-team server (issue 20). Build cost, first debug build on this 2-core machine: postgres-nio brings
+        // swift-nio-ssl (BoringSSL) and swift-crypto, about 4 to 5 minutes together; Hummingbird's testing client
+        // (async-http-client, nio-http2) about 3 minutes more.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // MARK: AdapterProtocol: the wire contract shared by the hub and Swift adapters.
@@ -695,6 +705,68 @@ let package = Package(
         .testTarget(
             name: "BlueZTests",
             dependencies: ["BlueZ", "BLETestHarness", "DBus", "GATTProfiles"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: CareServerStore: the care-team server's PostgreSQL store (PostgresNIO): versioned migrations applied at
+        // start, every read and write a method, every write a transaction. The only module of the server with SQL.
+        .target(
+            name: "CareServerStore",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: CareServer: the care-team server as a library type (Hummingbird 2) run under swift-service-lifecycle:
+        // the anchor's REST API, roles and the one access check, tokens, bcrypt, sign-in rate limits, the audit log.
+        .target(
+            name: "CareServer",
+            dependencies: [
+                "CareServerStore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CareServerTests",
+            dependencies: [
+                "CareServer",
+                "CareServerStore",
+                "TestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: kidneyhub-server: the care-team server's executable: options and environment, then CareServer.
+        .executableTarget(
+            name: "KidneyHubServer",
+            dependencies: [
+                "CareServer",
+                "CareServerStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
 

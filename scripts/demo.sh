@@ -5,10 +5,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 KIDNEYHUB_SKIP_PYTHON_TOOLS=1 source scripts/setup.sh
 # Every product the README's examples use: the hub, the simulator, the file importers (`kidneyhub import`), the
-# USB glucometer and Bluetooth adapters (`serve`, `devices scan`). Built one product at a time, so a machine with
-# little memory is not asked to link them all at once; an adapter that is not built is never found.
+# USB glucometer and Bluetooth adapters (`serve`, `devices scan`), and the care-team server (`scripts/clinic.sh`).
+# Built one product at a time, so a machine with little memory is not asked to link them all at once; an adapter that
+# is not built is never found.
 for product in kidneyhub-simulator kidneyhub-garmin-fit kidneyhub-fitbit-export kidneyhub-apple-health \
-    kidneyhub-usb-glucometer kidneyhub-ble-scale kidneyhub-ble-bp-cuff kidneyhub-ble-glucose kidneyhub; do
+    kidneyhub-usb-glucometer kidneyhub-ble-scale kidneyhub-ble-bp-cuff kidneyhub-ble-glucose kidneyhub-server kidneyhub; do
     swift build --product "$product"
 done
 .build/debug/kidneyhub demo "$@"

@@ -15,6 +15,14 @@ python_tools=(pytest jsonschema referencing)
 # Import adapters (issue 7): libxml2 streams Apple Health exports; Garmin's FIT SDK cross-checks the FIT reader.
 debian_packages+=(libxml2-dev)
 python_tools+=(garmin-fit-sdk)
+# The care-team server (issue 20): PostgreSQL for its store and the tests' throwaway clusters (the tests run its
+# initdb and postgres themselves, as `postgres` under root), curl for clinic.sh. CI cost on a fresh Debian 12 runner:
+# PostgreSQL 15 with its client is about 20 MB to fetch and unpacks in roughly half a minute (an estimate, not measured
+# on CI); when already installed, the `dpkg -s` check below is all it costs (milliseconds).
+debian_packages+=(postgresql curl)
+# The care-team server's /api/v1 is checked against its OpenAPI document by schemathesis (with hypothesis; about
+# 30 s to install from wheels, nothing when present).
+python_tools+=(schemathesis)
 # FIT files from real devices (issue 21): fitparse, an independent decoder, cross-checks the importer on them.
 python_tools+=(fitparse)
 # The web app's browser tests (issue 18): Debian's Chromium and its driver, and selenium to drive them.
@@ -36,7 +44,7 @@ done
 [ ${#missing[@]} -eq 0 ] || install_debian "${missing[@]}"
 
 python_tools_missing() {
-    ! python3 -c 'import pytest, jsonschema, referencing, garmin_fit_sdk, fitparse, selenium' \
+    ! python3 -c 'import pytest, jsonschema, referencing, garmin_fit_sdk, fitparse, selenium, schemathesis' \
         >/dev/null 2>&1
 }
 if [ "${KIDNEYHUB_SKIP_PYTHON_TOOLS:-}" != 1 ] && python_tools_missing; then

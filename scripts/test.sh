@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test: install what is missing, build, run the Swift suites (unit, end-to-end, fault and
-# conformance tests), the Python protocol tests (schemas, example adapter) and the repository checks
-# (nothing read from outside the clone).
+# conformance tests), the Python protocol tests (schemas, example adapter), the repository checks
+# (nothing read from outside the clone) and the care-team server's compatibility check (Tests/care-server).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -14,4 +14,4 @@ deadlines+='|AdapterHostTests.UnreadableParamsTests|EndToEndTests.ServeTests'
 deadlines+='|EndToEndTests.FaultTests'
 swift test --skip-build --skip "$deadlines"
 swift test --skip-build --filter "$deadlines"
-python3 -m pytest -q Tests/protocol Tests/repository Tests/imports Tests/scenarios Tests/web
+python3 -m pytest -q Tests/protocol Tests/repository Tests/imports Tests/scenarios Tests/web Tests/care-server

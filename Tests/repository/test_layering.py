@@ -31,6 +31,11 @@ HUB_BELOW = {
     "Reports": {"HubCore", "Clinical", "Care", "HubRecords", "HubStore", "Charts", "CCairo"},
     "TerminalOutput": {"HubCore", "Clinical"},
     "DesktopNotifications": {"HubCore", "Care", "HubRecords", "HubStore", "CareEngine", "DBus"},
+    # The care-team server (issue 20): its own store on PostgreSQL, never the hub's SQLite store; the domain modules
+    # only.
+    "CareServerStore": {"HubCore", "Clinical"},
+    "CareServer": {"CareServerStore", "HubCore", "Clinical"},
+    "KidneyHubServer": {"CareServer", "CareServerStore"},
 }
 # The layers above may import anything below them, except what is named here.
 FORBIDDEN = {
@@ -40,7 +45,12 @@ FORBIDDEN = {
     "HubWeb": {"HubStore", "GRDB", "GRDBSQLite", "CareEngine", "AdapterHost", "HubDaemon", "kidneyhub"},
     # The command line calls the application layer: no store, no database, no engine behind the services' back.
     "kidneyhub": {"HubStore", "GRDB", "GRDBSQLite", "CareEngine"},
+    "CareServerStore": {"HubStore", "GRDB", "GRDBSQLite"},
+    "CareServer": {"HubStore", "GRDB", "GRDBSQLite"},
+    "KidneyHubServer": {"HubStore", "GRDB", "GRDBSQLite", "PostgresNIO"},
 }
+# Modules whose SQL lives in their store: they hold none themselves.
+NO_SQL = {"kidneyhub", "HubWeb", "CareServer", "KidneyHubServer"}
 # The adapters' side shares only AdapterProtocol with the hub.
 ADAPTER_SIDE_MAY_NOT = {
     "HubCore", "Clinical", "Care", "HubRecords", "HubStore", "AdapterHost", "CareEngine", "HubServices", "HubDaemon",
@@ -80,10 +90,11 @@ def violations(targets, sources):
                     found.append(f"{path} imports {module}: the module map forbids it in {name}")
                 if adapter_side and module in ADAPTER_SIDE_MAY_NOT:
                     found.append(f"{path} imports {module}: adapters share only AdapterProtocol with the hub")
-            if name in {"kidneyhub", "HubWeb"}:
+            if name in NO_SQL:
                 for match in SQL.finditer(code):
                     line = code.count("\n", 0, match.start()) + 1
-                    found.append(f"{path}:{line} holds SQL ({match.group(0)!r}): a front end must not")
+                    found.append(f"{path}:{line} holds SQL ({match.group(0)!r}): {name} must not (its store does)")
+            if name in {"kidneyhub", "HubWeb"}:
                 if re.search(r"\bHubDatabase\b", code):
                     found.append(f"{path} names HubDatabase: a front end reaches the store only through HubServices")
     return found
@@ -116,7 +127,7 @@ def load_package():
 def test_the_sources_follow_the_module_map():
     targets, sources = load_package()
     for name in ["HubCore", "Clinical", "Care", "HubRecords", "HubStore", "AdapterHost", "CareEngine", "HubServices",
-                 "kidneyhub", "HubWeb"]:
+                 "kidneyhub", "HubWeb", "CareServerStore", "CareServer", "KidneyHubServer"]:
         assert name in targets, f"{name} is missing from Package.swift"
     problems = violations(targets, sources)
     assert not problems, "the module map is broken:\n" + "\n".join(problems)
@@ -129,7 +140,7 @@ def example_targets():
         "HubStore": t(["HubCore"], ["GRDB"]), "CareEngine": t(["HubStore"]), "GRDB": t(kind="package"),
         "HubServices": t(["HubStore"]), "kidneyhub": t(["HubServices", "HubStore"]), "AdapterKit": t(),
         "HubWeb": t(["HubServices", "HubStore"]),
-        "Importers": t(["AdapterKit"]),
+        "Importers": t(["AdapterKit"]), "CareServer": t(["HubStore"]),
     }
 
 
@@ -137,6 +148,8 @@ def example_targets():
     ("kidneyhub", "import HubStore\n", "forbids it in kidneyhub"),
     ("kidneyhub", "import GRDB\n", "does not declare"),
     ("kidneyhub", 'let q = "SELECT id FROM profile"\n', "holds SQL"),
+    ("CareServer", 'let q = "INSERT INTO symptom_list VALUES (1)"\n', "holds SQL"),
+    ("CareServer", "import HubStore\n", "forbids it in CareServer"),
     ("kidneyhub", "let s: HubDatabase\n", "names HubDatabase"),
     ("HubWeb", "import HubStore\n", "forbids it in HubWeb"),
     ("HubWeb", 'let q = "DELETE FROM intake"\n', "holds SQL"),

@@ -1,0 +1,20 @@
+import Hummingbird
+import NIOCore
+
+/// The richer API under `/api/v1`, described by the OpenAPI 3.1 document it serves at `/api/v1/openapi.json`; every
+/// refusal is RFC 9457 problem details. The handlers are the document's API's own (one access check, one validation).
+enum APIv1Routes {
+    static func register(_ api: CareAPI, on router: Router<CareRequestContext>) {
+        let v1 = router.group("api/v1").add(middleware: ProblemDetailsMiddleware<CareRequestContext>())
+        v1.get("openapi.json") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "application/json"],
+                body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.text))
+            )
+        }
+        v1.post("symptom-lists") { request, context in try await api.addSymptomList(request, context) }
+        v1.get("symptom-lists") { request, context in try await api.listOwnSymptomLists(request, context) }
+        v1.get("symptom-lists/:id") { request, context in try await api.readSymptomList(request, context) }
+    }
+}

@@ -1,0 +1,48 @@
+import CareServerStore
+
+/// The one access check: every handler asks it before it reads or writes, and nothing else decides who may do what.
+///
+/// Roles, as the document's server has them and the issue extends them: a clinic administrator creates clinicians
+/// and reads the clinic's audit log; a clinician registers and lists the clinic's patients and nothing else ("clinicians
+/// can only create new patients and a single patient is the only one who create and view her corresponding side
+/// effects and symptoms"); a patient reads and writes her own record; a caregiver reads the records of the patients
+/// who granted it and writes nothing. A record that is not the caller's answers 403 without saying whether it
+/// exists, as the document's server does for `/patients/<id>/…` (its `/sym/<id>/` alone answers 404 for an unknown
+/// id, which the compatibility check requires).
+enum AccessPolicy {
+    static let cliniciansOnly = "Only clinicians may do this."
+    static let patientOnly = "Only the patient herself may do this."
+    static let administratorsOnly = "Only clinic administrators may do this."
+
+    /// Nil when allowed; otherwise the refusal.
+    static func refusal(_ caller: Principal, _ operation: Operation) -> APIError? {
+        switch (caller.role, operation) {
+        case (.clinician, .registerPatient), (.clinician, .listPatients):
+            return nil
+        case (_, .registerPatient), (_, .listPatients):
+            return .forbidden(cliniciansOnly)
+        case (.administrator, .createClinician), (.administrator, .readAuditLog):
+            return nil
+        case (_, .createClinician), (_, .readAuditLog):
+            return .forbidden(administratorsOnly)
+        case (_, .revokeOwnToken):
+            return nil
+        case (.patient, .addOwnEntry), (.patient, .listOwnEntries), (.patient, .lookUpEntries),
+            (.caregiver, .lookUpEntries):
+            return nil
+        case (.patient, .readPatient(let id)), (.patient, .changePatient(let id)), (.patient, .readEntry(let id)),
+            (.patient, .listPatientEntries(let id)), (.patient, .manageCaregivers(let id)):
+            return id == caller.accountID ? nil : .forbidden(patientOnly)
+        case (.caregiver, .readPatient(let id)), (.caregiver, .readEntry(let id)),
+            (.caregiver, .listPatientEntries(let id)):
+            return caller.caregiverOf.contains(id) ? nil : .forbidden(patientOnly)
+        default:
+            return .forbidden(patientOnly)
+        }
+    }
+
+    /// Throws the refusal, if any.
+    static func require(_ caller: Principal, _ operation: Operation) throws(APIError) {
+        if let refusal = refusal(caller, operation) { throw refusal }
+    }
+}

@@ -1,0 +1,22 @@
+/// Everything a caller can ask of the API, with the patient whose record it touches where there is one.
+enum Operation: Sendable, Equatable {
+    case registerPatient
+    case listPatients
+    case readPatient(Int64)
+    case changePatient(Int64)
+    /// Creating a symptom list or questionnaire in one's own record.
+    case addOwnEntry
+    /// Listing one's own symptom lists or questionnaires.
+    case listOwnEntries
+    /// Looking up a list or questionnaire by its id at all (patients and caregivers; the owner is checked after).
+    case lookUpEntries
+    /// Reading one list or questionnaire owned by this patient.
+    case readEntry(ownerID: Int64)
+    /// Listing all lists or questionnaires of this patient (`/patients/<id>/symptoms/`).
+    case listPatientEntries(Int64)
+    case createClinician
+    /// Adding or removing a caregiver of this patient.
+    case manageCaregivers(Int64)
+    case readAuditLog
+    case revokeOwnToken
+}
