@@ -178,7 +178,7 @@ struct ThrowawayPostgres: Sendable {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = output
-        try process.run()
+        try ProcessLauncher.run(process)
         return process
     }
 
