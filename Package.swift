@@ -398,6 +398,8 @@ let package = Package(
             name: "HubWeb",
             dependencies: [
                 "Care",
+                // The trends page draws with the report's chart layout (pure Swift, no cairo: seconds to build).
+                "Charts",
                 "Clinical",
                 "HubCore",
                 "HubRecords",

@@ -27,4 +27,12 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case profilesTitle, currentProfile, switchTo, avatar, avatarFile, avatarHint
     case settingsTitle, language, english, spanish, saveSettings
     case errorHeading, notFound, fieldProblem, required, notANumber
+    // Labs, trends, devices, import, reports
+    case labsIntro, labsLatestHeading, latest, previousResult, change, target, standing, standingLow, standingHigh
+    case standingInRange, standingNoTarget, savedLab, usualUnit, labUnitHint, labDateHint, egfrFromCreatinine
+    case stage, egfrSlope, egfrSlopePerYear, egfrSlopeNotEnough, egfrSlopeRapid, results, targetSource, upBy, downBy
+    case unchanged
+    case navTrends, trendsTitle, trendsIntro, period, lastDays, showPeriod, glucose, intakeHeading2, noDataInPeriod
+    case dataTable, seriesSummary, chartPeriod, weightsHeading, percentOfDryWeight, perDay, intakeChartTitle
+    case intakeLimitLine, intakeWindowNote
 }
