@@ -400,6 +400,8 @@ let package = Package(
                 "Care",
                 // The trends page draws with the report's chart layout (pure Swift, no cairo: seconds to build).
                 "Charts",
+                // The reports page lists the reports folder's index entries (already linked by `kidneyhub`).
+                "Reports",
                 "Clinical",
                 "HubCore",
                 "HubRecords",

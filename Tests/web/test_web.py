@@ -299,3 +299,43 @@ def test_trends_draw_each_subject_with_a_title_a_description_and_a_table(hub, br
     browser.get(hub.base + "/trends")
     assert chart(browser, "lab-potassium").find_element(By.TAG_NAME, "h3").text == "Potasio"
     check_page(browser, "trends-es")
+
+
+def test_a_pdf_report_for_a_period_is_made_and_downloaded(hub, browser):
+    first_run(browser, hub, check=False)
+    today = datetime.now(timezone.utc).date()
+    add_lab(browser, hub, "potassium", "5.4", "", (today - timedelta(days=3)).isoformat())
+    wait_for(browser, lambda d: "done=savedLab" in d.current_url)
+    browser.get(hub.base + "/reports")
+    assert browser.find_elements(By.ID, "reports") == []
+    check_page(browser, "reports-empty")
+    browser.execute_script("arguments[0].value = arguments[1]", browser.find_element(By.ID, "from"),
+                           (today - timedelta(days=13)).isoformat())
+    browser.execute_script("arguments[0].value = arguments[1]", browser.find_element(By.ID, "through"),
+                           today.isoformat())
+    browser.find_element(By.CSS_SELECTOR, "#report-form button[type=submit]").click()
+    wait_for(browser, lambda d: "done=reportMade" in d.current_url, timeout=180)
+    rows = browser.find_elements(By.CSS_SELECTOR, "#reports tbody tr")
+    assert len(rows) == 1
+    assert f"{today - timedelta(days=13)} – {today}" in rows[0].text
+    link = rows[0].find_element(By.TAG_NAME, "a")
+    assert link.get_attribute("download").endswith(".pdf")
+    # The browser downloads it with its session: the bytes are a PDF.
+    head = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(arguments[0]).then(r => r.arrayBuffer().then(b => done([r.status, r.headers.get('content-type'),"
+        " String.fromCharCode(...new Uint8Array(b).slice(0, 5)), b.byteLength])));",
+        link.get_attribute("href"))
+    assert head[0] == 200 and head[1] == "application/pdf"
+    assert head[2] == "%PDF-" and head[3] > 1000
+    check_page(browser, "reports-filled")
+    # A report number that is not this profile's is not found; a day that is no date is named.
+    missing = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1]; fetch('/reports/99.pdf').then(r => done(r.status));")
+    assert missing == 404
+    browser.execute_script("arguments[0].type = 'text'; arguments[0].value = 'yesterday'",
+                           browser.find_element(By.ID, "from"))
+    browser.find_element(By.CSS_SELECTOR, "#report-form button[type=submit]").click()
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#errors li"))
+    assert "First day" in browser.find_element(By.CSS_SELECTOR, "#errors li").text
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#reports tbody tr")) == 1

@@ -52,6 +52,7 @@ enum AppStyle {
         dl.pairs dt { font-weight: 600; }
         dl.pairs dd { margin: 0; }
         .terms { max-height: 24rem; overflow-y: auto; border: 1px solid var(--line); padding: 0 1rem; }
+        .visually-hidden { position: absolute; left: -10000px; width: 1px; height: 1px; overflow: hidden; }
         td.standing.high, td.standing.low { color: var(--over); font-weight: 700; }
         td.standing.ok { color: var(--ok); }
         .period { display: flex; flex-wrap: wrap; gap: .5rem; align-items: flex-end; }

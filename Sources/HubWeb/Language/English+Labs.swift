@@ -21,5 +21,11 @@ extension English {
         .chartPeriod: "From %@ to %@.", .weightsHeading: "Weight", .percentOfDryWeight: "% of dry weight",
         .perDay: "per day", .intakeChartTitle: "%@ per day", .intakeLimitLine: "Daily limit",
         .intakeWindowNote: "Intake is charted for at most the last 31 days.",
+        .navReports: "Reports", .reportsTitle: "Reports",
+        .reportsIntro: "A PDF for your care team: your numbers over a period, with charts and your targets.",
+        .fromDate: "First day", .fromDateHint: "Empty: fitted to your data, at most 90 days.",
+        .throughDate: "Last day", .throughDateHint: "Empty: today.", .makeReport: "Make the PDF",
+        .keptReports: "Reports made", .noReports: "No report yet.", .download: "Download", .pages: "Pages",
+        .size: "Size", .madeAt: "Made (UTC)", .file: "File", .reportMade: "The report is ready.",
     ]
 }

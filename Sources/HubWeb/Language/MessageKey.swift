@@ -35,4 +35,6 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case navTrends, trendsTitle, trendsIntro, period, lastDays, showPeriod, glucose, intakeHeading2, noDataInPeriod
     case dataTable, seriesSummary, chartPeriod, weightsHeading, percentOfDryWeight, perDay, intakeChartTitle
     case intakeLimitLine, intakeWindowNote
+    case navReports, reportsTitle, reportsIntro, fromDate, fromDateHint, throughDate, throughDateHint, makeReport
+    case keptReports, noReports, download, pages, size, madeAt, file, reportMade
 }

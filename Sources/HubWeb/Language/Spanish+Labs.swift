@@ -25,6 +25,13 @@ extension Spanish {
         .chartPeriod: "Del %@ al %@.", .weightsHeading: "Peso", .percentOfDryWeight: "% del peso seco",
         .perDay: "por día", .intakeChartTitle: "%@ por día", .intakeLimitLine: "Límite diario",
         .intakeWindowNote: "Lo que toma se muestra como máximo de los últimos 31 días.",
+        .navReports: "Informes", .reportsTitle: "Informes",
+        .reportsIntro: "Un PDF para su equipo médico: sus valores en un periodo, con gráficos y sus objetivos.",
+        .fromDate: "Primer día", .fromDateHint: "Vacío: ajustado a sus datos, como máximo 90 días.",
+        .throughDate: "Último día", .throughDateHint: "Vacío: hoy.", .makeReport: "Crear el PDF",
+        .keptReports: "Informes creados", .noReports: "Aún no hay informes.", .download: "Descargar",
+        .pages: "Páginas", .size: "Tamaño", .madeAt: "Creado (UTC)", .file: "Archivo",
+        .reportMade: "El informe está listo.",
     ]
 
     /// Names of the labs in Spanish, by the catalog's id.
