@@ -29,6 +29,7 @@ enum WebRouter {
         LabsRoutes(web: web).register(on: router)
         TrendsRoutes(web: web).register(on: router)
         ReportsRoutes(web: web).register(on: router)
+        GoalsRoutes(web: web).register(on: router)
         APIRoutes(web: web).register(on: router)
         EventRoutes(web: web, stopping: web.stopping).register(on: router)
         return router

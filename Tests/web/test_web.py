@@ -339,3 +339,27 @@ def test_a_pdf_report_for_a_period_is_made_and_downloaded(hub, browser):
     wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#errors li"))
     assert "First day" in browser.find_element(By.CSS_SELECTOR, "#errors li").text
     assert len(browser.find_elements(By.CSS_SELECTOR, "#reports tbody tr")) == 1
+
+
+def test_a_goal_added_from_a_template_shows_its_progress(hub, browser):
+    first_run(browser, hub, check=False)
+    browser.get(hub.base + "/goals")
+    assert browser.find_elements(By.ID, "goals") == []
+    assert "0 points" in browser.find_element(By.ID, "points").text
+    check_page(browser, "goals-empty")
+    options = [o.get_attribute("value") for o in Select(browser.find_element(By.ID, "template")).options]
+    # A hemodialysis profile with a dry weight is offered the dialysis templates.
+    assert "hd-idwg" in options and "bp-dialysis" in options
+    Select(browser.find_element(By.ID, "template")).select_by_value("hd-idwg")
+    browser.find_element(By.CSS_SELECTOR, "#goal-form button[type=submit]").click()
+    wait_for(browser, lambda d: "done=goalAdded" in d.current_url)
+    rows = browser.find_elements(By.CSS_SELECTOR, "#goals tbody tr")
+    assert len(rows) == 1
+    assert rows[0].find_element(By.CSS_SELECTOR, "td[data-status]").get_attribute("data-status") in {"none", "open", "met"}
+    check_page(browser, "goals-filled")
+    browser.get(hub.base + "/settings")
+    Select(browser.find_element(By.ID, "language")).select_by_value("es")
+    browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+    browser.get(hub.base + "/goals")
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Metas y premios"
+    check_page(browser, "goals-es")

@@ -27,5 +27,11 @@ extension English {
         .throughDate: "Last day", .throughDateHint: "Empty: today.", .makeReport: "Make the PDF",
         .keptReports: "Reports made", .noReports: "No report yet.", .download: "Download", .pages: "Pages",
         .size: "Size", .madeAt: "Made (UTC)", .file: "File", .reportMade: "The report is ready.",
+        .navGoals: "Goals", .goalsTitle: "Goals and rewards", .yourGoals: "Your goals", .goal: "Goal",
+        .progress: "Progress", .status: "Status", .goalMet: "Met", .goalNotYet: "Not yet",
+        .goalNoData: "No data yet", .noTemplates: "Set your kidney disease in your profile to see suggested goals.",
+        .goalTemplate: "Suggested goal", .addGoal: "Add a goal", .badges: "Badges", .pointsCount: "%@ points",
+        .pointsTotal: "%@ points in all.", .noBadges: "No badge yet: meet a goal to earn one.",
+        .goalAdded: "Goal added.",
     ]
 }

@@ -37,4 +37,6 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case intakeLimitLine, intakeWindowNote
     case navReports, reportsTitle, reportsIntro, fromDate, fromDateHint, throughDate, throughDateHint, makeReport
     case keptReports, noReports, download, pages, size, madeAt, file, reportMade
+    case navGoals, goalsTitle, yourGoals, goal, progress, status, goalMet, goalNotYet, goalNoData, noTemplates
+    case goalTemplate, addGoal, badges, pointsCount, pointsTotal, noBadges, goalAdded
 }

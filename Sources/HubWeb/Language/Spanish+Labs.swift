@@ -32,6 +32,13 @@ extension Spanish {
         .keptReports: "Informes creados", .noReports: "Aún no hay informes.", .download: "Descargar",
         .pages: "Páginas", .size: "Tamaño", .madeAt: "Creado (UTC)", .file: "Archivo",
         .reportMade: "El informe está listo.",
+        .navGoals: "Metas", .goalsTitle: "Metas y premios", .yourGoals: "Sus metas", .goal: "Meta",
+        .progress: "Progreso", .status: "Estado", .goalMet: "Cumplida", .goalNotYet: "Aún no",
+        .goalNoData: "Aún sin datos",
+        .noTemplates: "Indique su enfermedad renal en el perfil para ver metas sugeridas.",
+        .goalTemplate: "Meta sugerida", .addGoal: "Añadir una meta", .badges: "Insignias", .pointsCount: "%@ puntos",
+        .pointsTotal: "%@ puntos en total.", .noBadges: "Aún no hay insignias: cumpla una meta para ganar una.",
+        .goalAdded: "Meta añadida.",
     ]
 
     /// Names of the labs in Spanish, by the catalog's id.
