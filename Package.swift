@@ -408,6 +408,10 @@ let package = Package(
             name: "HubWeb",
             dependencies: [
                 "Care",
+                // The trends page draws with the report's chart layout (pure Swift, no cairo: seconds to build).
+                "Charts",
+                // The reports page lists the reports folder's index entries (already linked by `kidneyhub`).
+                "Reports",
                 "Clinical",
                 "HubCore",
                 "HubRecords",

@@ -26,6 +26,10 @@ enum WebRouter {
         NotificationRoutes(web: web).register(on: router)
         AvatarRoutes(web: web).register(on: router)
         BloodPressureRoutes(web: web).register(on: router)
+        LabsRoutes(web: web).register(on: router)
+        TrendsRoutes(web: web).register(on: router)
+        ReportsRoutes(web: web).register(on: router)
+        GoalsRoutes(web: web).register(on: router)
         APIRoutes(web: web).register(on: router)
         EventRoutes(web: web, stopping: web.stopping).register(on: router)
         return router

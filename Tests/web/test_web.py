@@ -150,3 +150,216 @@ def test_an_address_beyond_loopback_is_refused_without_tls(tmp_path):
     assert result.returncode != 0
     assert "refusing to serve beyond this machine without TLS" in result.stderr
     assert not (tmp_path / "hub.sqlite").exists()
+
+
+def add_lab(driver, hub, lab, value, unit="", day=None):
+    driver.get(hub.base + "/labs")
+    Select(driver.find_element(By.ID, "analyte")).select_by_value(lab)
+    driver.find_element(By.ID, "value").send_keys(value)
+    Select(driver.find_element(By.ID, "unit")).select_by_value(unit)
+    if day:
+        driver.execute_script("arguments[0].value = arguments[1]", driver.find_element(By.ID, "date"), day)
+    driver.find_element(By.CSS_SELECTOR, "#lab-form button[type=submit]").click()
+
+
+def latest_lab(driver, lab):
+    return driver.find_element(By.CSS_SELECTOR, f'#lab-latest tr[data-lab="{lab}"]')
+
+
+def test_labs_entered_in_their_units_show_the_trend_against_the_target(hub, browser):
+    first_run(browser, hub, check=False)
+    browser.get(hub.base + "/labs")
+    assert browser.find_elements(By.ID, "lab-latest") == []
+    check_page(browser, "labs-empty")
+    today = datetime.now(timezone.utc).date()
+    # 5.8 mEq/L is 5.8 mmol/L (monovalent): stored in mmol/L, shown with its display name.
+    add_lab(browser, hub, "potassium", "5.8", "meq/L", (today - timedelta(days=30)).isoformat())
+    wait_for(browser, lambda d: "/labs?done=savedLab" in d.current_url)
+    assert "saved" in browser.find_element(By.ID, "notice").text
+    row = latest_lab(browser, "potassium")
+    assert float(row.find_element(By.CSS_SELECTOR, "td[data-value]").get_attribute("data-value")) == 5.8
+    assert "mmol/L" in row.text
+    assert row.find_element(By.CSS_SELECTOR, "td.standing").get_attribute("data-flag") == "high"
+    add_lab(browser, hub, "potassium", "4.6", "", today.isoformat())
+    wait_for(browser, lambda d: "/labs?done=savedLab" in d.current_url)
+    row = latest_lab(browser, "potassium")
+    assert float(row.find_element(By.CSS_SELECTOR, "td[data-value]").get_attribute("data-value")) == 4.6
+    assert "down 1.2" in row.text
+    assert "3.5–5.0" in row.text and "KDOQI 2020" in row.text
+    assert row.find_element(By.CSS_SELECTOR, "td.standing").get_attribute("data-flag") == "ok"
+    # Two eGFR values 120 days apart give a slope.
+    add_lab(browser, hub, "egfr", "14", "", (today - timedelta(days=120)).isoformat())
+    wait_for(browser, lambda d: "done=savedLab" in d.current_url)
+    add_lab(browser, hub, "egfr", "11", "", today.isoformat())
+    wait_for(browser, lambda d: "done=savedLab" in d.current_url)
+    assert "per year" in browser.find_element(By.ID, "egfr-slope").text
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#lab-results tbody tr")) == 4
+    check_page(browser, "labs-filled")
+    # A slipped decimal is refused with the field named, and nothing is stored.
+    add_lab(browser, hub, "potassium", "46")
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#errors li"))
+    assert "value" in browser.find_element(By.CSS_SELECTOR, "#errors li").text
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#lab-results tbody tr")) == 4
+    check_page(browser, "labs-error")
+    # The keyboard only: Tab to the test, type its name, Tab to the value, type it, Enter.
+    browser.get(hub.base + "/labs")
+    for _ in range(40):
+        ActionChains(browser).send_keys(Keys.TAB).perform()
+        if browser.execute_script("return document.activeElement.id") == "analyte":
+            break
+    else:
+        raise AssertionError("the test's select was not reached with Tab")
+    ActionChains(browser).send_keys("phosph").perform()
+    assert Select(browser.find_element(By.ID, "analyte")).first_selected_option.get_attribute("value") == "phosphorus"
+    ActionChains(browser).send_keys(Keys.TAB).send_keys("5.9").send_keys(Keys.ENTER).perform()
+    wait_for(browser, lambda d: "done=savedLab" in d.current_url)
+    assert latest_lab(browser, "phosphorus").find_element(By.CSS_SELECTOR, "td.standing").get_attribute(
+        "data-flag") == "high"
+    # In Spanish, the labs and the words are Spanish.
+    browser.get(hub.base + "/settings")
+    Select(browser.find_element(By.ID, "language")).select_by_value("es")
+    browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+    browser.get(hub.base + "/labs")
+    assert "Potasio" in latest_lab(browser, "potassium").text
+    assert "baja 1,2" in latest_lab(browser, "potassium").text
+    check_page(browser, "labs-es")
+
+
+def chart(driver, name):
+    return driver.find_element(By.CSS_SELECTOR, f'section[data-chart="{name}"]')
+
+
+def test_trends_draw_each_subject_with_a_title_a_description_and_a_table(hub, browser):
+    first_run(browser, hub, check=False)
+    browser.get(hub.base + "/trends")
+    assert browser.find_elements(By.CSS_SELECTOR, "svg.chart") == []
+    check_page(browser, "trends-empty")
+    today = datetime.now(timezone.utc).date()
+    add_lab(browser, hub, "potassium", "5.8", "", (today - timedelta(days=20)).isoformat())
+    add_lab(browser, hub, "potassium", "4.6", "", today.isoformat())
+    wait_for(browser, lambda d: "done=savedLab" in d.current_url)
+    day = lambda back, hour: datetime.combine(today - timedelta(days=back), datetime.min.time()).replace(hour=hour)
+    for value, phase, when in [("72.0", "post", day(2, 12)), ("74.1", "pre", day(1, 7)), ("71.8", "post", day(1, 12))]:
+        browser.get(hub.base + "/weight")
+        browser.find_element(By.ID, "value").send_keys(value)
+        Select(browser.find_element(By.ID, "phase")).select_by_value(phase)
+        browser.execute_script("arguments[0].value = arguments[1]", browser.find_element(By.ID, "at"),
+                               when.strftime("%Y-%m-%dT%H:%M"))
+        browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+        wait_for(browser, lambda d: "/today" in d.current_url)
+    browser.get(hub.base + "/blood-pressure")
+    browser.find_element(By.ID, "systolic").send_keys("142")
+    browser.find_element(By.ID, "diastolic").send_keys("88")
+    browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+    wait_for(browser, lambda d: "/today" in d.current_url)
+    browser.get(hub.base + "/fluid")
+    browser.find_element(By.CSS_SELECTOR, 'button[data-amount="250"]').click()
+    wait_for(browser, lambda d: "/today" in d.current_url)
+
+    browser.get(hub.base + "/trends")
+    potassium = chart(browser, "lab-potassium")
+    assert potassium.find_element(By.CSS_SELECTOR, "svg title").get_attribute("textContent") == "Potassium"
+    assert "2 values, lowest 4.6, highest 5.8 mmol/L" in potassium.find_element(By.CLASS_NAME, "chart-desc").text
+    # The target band (3.5–5.0 mmol/L) is drawn and named in the legend.
+    assert "Target" in potassium.find_element(By.TAG_NAME, "svg").get_attribute("textContent")
+    cells = [c.get_attribute("textContent") for c in potassium.find_elements(By.CSS_SELECTOR, "tbody td")]
+    assert cells == ["5.8", "4.6"]
+    # Pre and post weights by day: the day before yesterday only a post weight, yesterday both.
+    rows = chart(browser, "weights").find_elements(By.CSS_SELECTOR, "tbody tr")
+    assert [[c.get_attribute("textContent") for c in r.find_elements(By.TAG_NAME, "td")] for r in rows] == [
+        ["–", "72"], ["74.1", "71.8"]]
+    assert "Blood pressure" in chart(browser, "blood-pressure").text
+    bp = [c.get_attribute("textContent") for c in chart(browser, "blood-pressure").find_elements(By.CSS_SELECTOR, "tbody td")]
+    assert bp == ["142", "88"]
+    fluid = chart(browser, "intake-fluid")
+    # Only the day something was drunk has a bar (a day with nothing logged is not a day of zero intake).
+    days = fluid.find_elements(By.CSS_SELECTOR, "tbody tr")
+    assert [d.find_element(By.TAG_NAME, "td").get_attribute("textContent") for d in days] == ["250"]
+    assert "Daily limit" in fluid.find_element(By.TAG_NAME, "svg").get_attribute("textContent")
+    assert "No data" in chart(browser, "glucose").text
+    check_page(browser, "trends-filled")
+    # The data table opens with the keyboard: Tab to its summary, Enter.
+    for _ in range(60):
+        ActionChains(browser).send_keys(Keys.TAB).perform()
+        if browser.execute_script("return document.activeElement.tagName") == "SUMMARY":
+            break
+    else:
+        raise AssertionError("no data table's summary was reached with Tab")
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    assert browser.execute_script("return document.activeElement.parentElement.open") is True
+    # A week: the potassium of 20 days ago is still charted (labs are sparse: every result is drawn).
+    Select(browser.find_element(By.ID, "days")).select_by_value("7")
+    browser.find_element(By.CSS_SELECTOR, "form.period button").click()
+    wait_for(browser, lambda d: "days=7" in d.current_url)
+    assert len(chart(browser, "lab-potassium").find_elements(By.CSS_SELECTOR, "tbody tr")) == 2
+    assert len(chart(browser, "weights").find_elements(By.CSS_SELECTOR, "tbody tr")) == 2
+    browser.get(hub.base + "/settings")
+    Select(browser.find_element(By.ID, "language")).select_by_value("es")
+    browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+    browser.get(hub.base + "/trends")
+    assert chart(browser, "lab-potassium").find_element(By.TAG_NAME, "h3").text == "Potasio"
+    check_page(browser, "trends-es")
+
+
+def test_a_pdf_report_for_a_period_is_made_and_downloaded(hub, browser):
+    first_run(browser, hub, check=False)
+    today = datetime.now(timezone.utc).date()
+    add_lab(browser, hub, "potassium", "5.4", "", (today - timedelta(days=3)).isoformat())
+    wait_for(browser, lambda d: "done=savedLab" in d.current_url)
+    browser.get(hub.base + "/reports")
+    assert browser.find_elements(By.ID, "reports") == []
+    check_page(browser, "reports-empty")
+    browser.execute_script("arguments[0].value = arguments[1]", browser.find_element(By.ID, "from"),
+                           (today - timedelta(days=13)).isoformat())
+    browser.execute_script("arguments[0].value = arguments[1]", browser.find_element(By.ID, "through"),
+                           today.isoformat())
+    browser.find_element(By.CSS_SELECTOR, "#report-form button[type=submit]").click()
+    wait_for(browser, lambda d: "done=reportMade" in d.current_url, timeout=180)
+    rows = browser.find_elements(By.CSS_SELECTOR, "#reports tbody tr")
+    assert len(rows) == 1
+    assert f"{today - timedelta(days=13)} – {today}" in rows[0].text
+    link = rows[0].find_element(By.TAG_NAME, "a")
+    assert link.get_attribute("download").endswith(".pdf")
+    # The browser downloads it with its session: the bytes are a PDF.
+    head = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(arguments[0]).then(r => r.arrayBuffer().then(b => done([r.status, r.headers.get('content-type'),"
+        " String.fromCharCode(...new Uint8Array(b).slice(0, 5)), b.byteLength])));",
+        link.get_attribute("href"))
+    assert head[0] == 200 and head[1] == "application/pdf"
+    assert head[2] == "%PDF-" and head[3] > 1000
+    check_page(browser, "reports-filled")
+    # A report number that is not this profile's is not found; a day that is no date is named.
+    missing = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1]; fetch('/reports/99.pdf').then(r => done(r.status));")
+    assert missing == 404
+    browser.execute_script("arguments[0].type = 'text'; arguments[0].value = 'yesterday'",
+                           browser.find_element(By.ID, "from"))
+    browser.find_element(By.CSS_SELECTOR, "#report-form button[type=submit]").click()
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#errors li"))
+    assert "First day" in browser.find_element(By.CSS_SELECTOR, "#errors li").text
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#reports tbody tr")) == 1
+
+
+def test_a_goal_added_from_a_template_shows_its_progress(hub, browser):
+    first_run(browser, hub, check=False)
+    browser.get(hub.base + "/goals")
+    assert browser.find_elements(By.ID, "goals") == []
+    assert "0 points" in browser.find_element(By.ID, "points").text
+    check_page(browser, "goals-empty")
+    options = [o.get_attribute("value") for o in Select(browser.find_element(By.ID, "template")).options]
+    # A hemodialysis profile with a dry weight is offered the dialysis templates.
+    assert "hd-idwg" in options and "bp-dialysis" in options
+    Select(browser.find_element(By.ID, "template")).select_by_value("hd-idwg")
+    browser.find_element(By.CSS_SELECTOR, "#goal-form button[type=submit]").click()
+    wait_for(browser, lambda d: "done=goalAdded" in d.current_url)
+    rows = browser.find_elements(By.CSS_SELECTOR, "#goals tbody tr")
+    assert len(rows) == 1
+    assert rows[0].find_element(By.CSS_SELECTOR, "td[data-status]").get_attribute("data-status") in {"none", "open", "met"}
+    check_page(browser, "goals-filled")
+    browser.get(hub.base + "/settings")
+    Select(browser.find_element(By.ID, "language")).select_by_value("es")
+    browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+    browser.get(hub.base + "/goals")
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Metas y premios"
+    check_page(browser, "goals-es")

@@ -52,6 +52,14 @@ enum AppStyle {
         dl.pairs dt { font-weight: 600; }
         dl.pairs dd { margin: 0; }
         .terms { max-height: 24rem; overflow-y: auto; border: 1px solid var(--line); padding: 0 1rem; }
+        .visually-hidden { position: absolute; left: -10000px; width: 1px; height: 1px; overflow: hidden; }
+        td.standing.high, td.standing.low { color: var(--over); font-weight: 700; }
+        td.standing.ok { color: var(--ok); }
+        .period { display: flex; flex-wrap: wrap; gap: .5rem; align-items: flex-end; }
+        .period .field { margin-bottom: 0; }
+        .chart-block { margin-bottom: 1.5rem; }
+        svg.chart { width: 100%; max-width: 44rem; height: auto; display: block; }
+        svg.chart text { font-family: system-ui, sans-serif; }
         @media (max-width: 480px) {
           dl.pairs { grid-template-columns: 1fr; }
           main { padding: .75rem; }
@@ -61,6 +69,12 @@ enum AppStyle {
           th, td { padding: .35rem .2rem; }
           td.num { white-space: nowrap; }
           td.num:last-child { white-space: normal; }
+          /* A wide table read as one card per row: each cell says its column. */
+          table.cards thead { position: absolute; left: -10000px; }
+          table.cards tr { display: block; border-bottom: 1px solid var(--line); padding: .4rem 0; }
+          table.cards th, table.cards td { display: block; border: none; text-align: left; padding: .1rem .2rem; }
+          table.cards td[data-label]::before { content: attr(data-label) ": "; font-weight: 600; }
+          table.cards td.num { white-space: normal; }
         }
         """#
 }

@@ -27,4 +27,16 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case profilesTitle, currentProfile, switchTo, avatar, avatarFile, avatarHint
     case settingsTitle, language, english, spanish, saveSettings
     case errorHeading, notFound, fieldProblem, required, notANumber
+    // Labs, trends, devices, import, reports
+    case labsIntro, labsLatestHeading, latest, previousResult, change, target, standing, standingLow, standingHigh
+    case standingInRange, standingNoTarget, savedLab, usualUnit, labUnitHint, labDateHint, egfrFromCreatinine
+    case stage, egfrSlope, egfrSlopePerYear, egfrSlopeNotEnough, egfrSlopeRapid, results, targetSource, upBy, downBy
+    case unchanged
+    case navTrends, trendsTitle, trendsIntro, period, lastDays, showPeriod, glucose, intakeHeading2, noDataInPeriod
+    case dataTable, seriesSummary, chartPeriod, weightsHeading, percentOfDryWeight, perDay, intakeChartTitle
+    case intakeLimitLine, intakeWindowNote
+    case navReports, reportsTitle, reportsIntro, fromDate, fromDateHint, throughDate, throughDateHint, makeReport
+    case keptReports, noReports, download, pages, size, madeAt, file, reportMade
+    case navGoals, goalsTitle, yourGoals, goal, progress, status, goalMet, goalNotYet, goalNoData, noTemplates
+    case goalTemplate, addGoal, badges, pointsCount, pointsTotal, noBadges, goalAdded
 }

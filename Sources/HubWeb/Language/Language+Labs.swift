@@ -1,0 +1,27 @@
+import Clinical
+import Foundation
+
+extension Language {
+    /// The name of a lab in this language: the catalog's display name in English, the Spanish table's otherwise.
+    func labName(_ analyte: LabAnalyte) -> String {
+        self == .spanish ? Spanish.labNames[analyte.id] ?? analyte.displayName : analyte.displayName
+    }
+
+    /// `value` with exactly `digits` decimals (a lab report's convention: 5.0 mmol/L, not 5 mmol/L).
+    func fixed(_ value: Double, digits: Int) -> String {
+        value.formatted(.number.precision(.fractionLength(digits)).locale(locale))
+    }
+
+    /// The message of `key` with each `%@` replaced by the next of `values`, in order.
+    func text(_ key: MessageKey, _ values: String...) -> String {
+        var result = ""
+        var remaining = values[...]
+        var rest = Substring(text(key))
+        while let range = rest.range(of: "%@") {
+            result += rest[..<range.lowerBound]
+            result += remaining.popFirst() ?? ""
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}
