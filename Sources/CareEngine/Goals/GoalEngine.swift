@@ -50,6 +50,7 @@ public actor GoalEngine {
                     at: atMs
                 )
             )
+            report.add(try await fireDoseReminders(profile: stored, context: context, at: atMs))
         }
         return report
     }
