@@ -247,6 +247,14 @@ public actor GoalEngine {
                 beforeMs: untilMs
             )
         }
+        if goals.contains(where: { $0.kind == .medicationsTaken }), untilMs > sinceMs {
+            data.medicationDays = try await medicationDays(
+                profileId: profileId,
+                from: GoalCalendar.date(at: sinceMs, in: context.timeZone),
+                through: GoalCalendar.date(at: untilMs - 1, in: context.timeZone),
+                context: context
+            )
+        }
         return data
     }
 
