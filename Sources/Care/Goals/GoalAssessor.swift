@@ -179,6 +179,23 @@ public enum GoalAssessor {
                 measure: perDay
             )
 
+        case .medicationsTaken:
+            // Judged on the days of the window that have doses and have ended (today's doses may still come).
+            let days = data.medicationDays.filter { day, _ in
+                day >= window.first && day <= window.last
+                    && GoalCalendar.startOfDay(day.adding(days: 1), in: context.timeZone) <= end
+            }
+            guard !days.isEmpty else { return .noData }
+            let full = days.values.filter { $0 }.count
+            return GoalProgress(
+                met: full == days.count,
+                fraction: Double(full) / Double(days.count),
+                detail: days.count == 1
+                    ? (full == 1 ? "every dose taken" : "a dose not taken")
+                    : "every dose taken on \(full) of \(days.count) days",
+                measure: Double(full) / Double(days.count)
+            )
+
         case .stepsPerDay(let target):
             let total = data.readings[.steps, default: []].filter { inWindow($0.atMs) }.map(\.value).reduce(0, +)
             let perDay = total / Double(window.dayCount)

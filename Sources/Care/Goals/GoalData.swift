@@ -51,6 +51,8 @@ public struct GoalData: Sendable {
     public var fruitVegetableCups: [CalendarDate: Double] = [:]
     /// The latest serum potassium (mmol/L) before the data's end, however old: the fruit-and-vegetable goal's gate.
     public var latestPotassium: Reading?
+    /// Per local date with scheduled medication doses: true when every one was taken (`Adherence.fullDays`).
+    public var medicationDays: [CalendarDate: Bool] = [:]
 
     /// Data from its parts; any may be empty.
     public init(

@@ -29,12 +29,15 @@ public enum GoalKind: Sendable, Hashable, Codable {
     /// intake log's USDA fruit (0900) and vegetable (1100) foods; offered only while the potassium labs allow it
     /// (`PotassiumGate`).
     case fruitVegetableCups(Double)
+    /// Every scheduled medication dose taken, each day of the period (days without scheduled doses do not count):
+    /// read from the dose log and the schedule (`Adherence.fullDays`); met days in a row make the streak.
+    case medicationsTaken
 
     /// False for goals counted per day (steps, intake, drinking), which need a day, week or month: an until-date
     /// has no number of days to count over.
     public var acceptsUntilPeriod: Bool {
         switch self {
-        case .stepsPerDay, .intakeWithin, .drinkWater, .fruitVegetableCups: false
+        case .stepsPerDay, .intakeWithin, .drinkWater, .fruitVegetableCups, .medicationsTaken: false
         default: true
         }
     }
@@ -61,7 +64,7 @@ public enum GoalKind: Sendable, Hashable, Codable {
         case .weightRange, .interdialyticGainBelow: [.bodyWeight]
         case .bloodPressureBelow: [.bloodPressure]
         case .stepsPerDay: [.steps]
-        case .labInRange, .egfrStable, .intakeWithin, .drinkWater, .fruitVegetableCups: []
+        case .labInRange, .egfrStable, .intakeWithin, .drinkWater, .fruitVegetableCups, .medicationsTaken: []
         }
     }
 
@@ -98,6 +101,7 @@ public enum GoalKind: Sendable, Hashable, Codable {
         case .intakeWithin: "intake"
         case .drinkWater: "drink-water"
         case .fruitVegetableCups: "fruit-vegetables"
+        case .medicationsTaken: "medications-taken"
         }
     }
 
@@ -137,6 +141,8 @@ public enum GoalKind: Sendable, Hashable, Codable {
             return "drink \(Self.number(milliliters)) mL a day"
         case .fruitVegetableCups(let cups):
             return "\(Self.number(cups)) cup\(cups == 1 ? "" : "s") of fruit and vegetables a day"
+        case .medicationsTaken:
+            return "every scheduled medication dose taken, each day"
         }
     }
 
@@ -211,6 +217,8 @@ public enum GoalKind: Sendable, Hashable, Codable {
             guard cups.isFinite, cups > 0, cups <= 10 else {
                 throw GoalFieldError(field: "target", reason: "more than 0 and at most 10 cups a day")
             }
+        case .medicationsTaken:
+            break
         }
     }
 

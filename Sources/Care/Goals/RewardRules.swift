@@ -60,7 +60,8 @@ public enum RewardRules {
         case .weightRange(let low, let high):
             func distance(_ value: Double) -> Double { value < low ? low - value : max(0, value - high) }
             return distance(before) - distance(now) >= improvingWeightKilograms
-        case .egfrStable, .interdialyticGainBelow, .stepsPerDay, .intakeWithin, .drinkWater, .fruitVegetableCups:
+        case .egfrStable, .interdialyticGainBelow, .stepsPerDay, .intakeWithin, .drinkWater, .fruitVegetableCups,
+            .medicationsTaken:
             return false
         }
     }
@@ -109,6 +110,7 @@ public enum RewardRules {
             case (.intakeWithin, _): return "Kidney-friendly plate"
             case (.drinkWater, _): return "Well hydrated"
             case (.fruitVegetableCups, _): return "Colourful plate"
+            case (.medicationsTaken, _): return "Every dose taken"
             default: return "Target reached"
             }
         case .streak(let count): return "\(count) in a row"

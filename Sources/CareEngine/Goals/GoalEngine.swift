@@ -50,6 +50,7 @@ public actor GoalEngine {
                     at: atMs
                 )
             )
+            report.add(try await fireDoseReminders(profile: stored, context: context, at: atMs))
         }
         return report
     }
@@ -244,6 +245,14 @@ public actor GoalEngine {
                 profileId: profileId,
                 analyte: PotassiumGate.analyte,
                 beforeMs: untilMs
+            )
+        }
+        if goals.contains(where: { $0.kind == .medicationsTaken }), untilMs > sinceMs {
+            data.medicationDays = try await medicationDays(
+                profileId: profileId,
+                from: GoalCalendar.date(at: sinceMs, in: context.timeZone),
+                through: GoalCalendar.date(at: untilMs - 1, in: context.timeZone),
+                context: context
             )
         }
         return data

@@ -4,7 +4,8 @@ import Clinical
 /// A goal's target as the person gives it: a kind and the values it needs, each optional so a template's or the
 /// goal's own values fill what is left out.
 public struct GoalTarget: Sendable, Equatable {
-    /// weight, blood-pressure, lab, egfr-stable, interdialytic-gain, steps, intake, drink-water or fruit-vegetables.
+    /// weight, blood-pressure, lab, egfr-stable, interdialytic-gain, steps, intake, drink-water, fruit-vegetables
+    /// or medications-taken.
     public var kind: String?
     /// weight: the low end (kg); lab: the low end in the lab's unit.
     public var low: Double?
@@ -42,7 +43,8 @@ public struct GoalTarget: Sendable, Equatable {
 
     /// The kinds a goal can have, in the order the messages list them.
     static let kindNames =
-        "weight, blood-pressure, lab, egfr-stable, interdialytic-gain, steps, intake, drink-water, fruit-vegetables"
+        "weight, blood-pressure, lab, egfr-stable, interdialytic-gain, steps, intake, drink-water, fruit-vegetables, "
+        + "medications-taken"
 
     /// Reads a period.
     static func period(_ text: String) throws(CareServiceError) -> GoalPeriod {
@@ -118,6 +120,8 @@ public struct GoalTarget: Sendable, Equatable {
             if case .fruitVegetableCups(let c)? = base { value = c }
             guard let value = cups ?? value else { throw .incompleteTarget("fruit-vegetables: give --cups") }
             built = .fruitVegetableCups(value)
+        case "medications-taken":
+            built = .medicationsTaken
         default:
             throw .incompleteTarget("--kind: unknown kind '\(name)' (accepted: \(Self.kindNames))")
         }

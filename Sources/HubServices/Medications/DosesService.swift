@@ -72,6 +72,30 @@ public struct DosesService: Sendable {
         }
     }
 
+    /// Holds the reminders of a scheduled dose for `minutes` from now (the dose as `take` finds it).
+    public func snooze(
+        _ reference: String,
+        slot: String? = nil,
+        date: CalendarDate? = nil,
+        minutes: Int,
+        profile: String?
+    ) async throws -> (StoredProfile, DoseKey, until: Int64) {
+        guard (1...24 * 60).contains(minutes) else { throw MedicationsError.snoozeMinutes(minutes) }
+        let now = app.now()
+        let (stored, order, key) = try await locate(reference, slot: slot, date: date, near: now, profile: profile)
+        guard let key else {
+            throw MedicationsError.unknownDose(
+                name: order.medication.name,
+                date: date.map { "\($0)" } ?? "today",
+                slot: slot,
+                slots: []
+            )
+        }
+        let until = now + Int64(minutes) * 60_000
+        try await app.store.snoozeDose(key, untilMs: until, profileId: stored.id)
+        return (stored, key, until)
+    }
+
     private func log(
         _ reference: String,
         slot: String?,
@@ -80,6 +104,22 @@ public struct DosesService: Sendable {
         profile: String?,
         make: (UUID, DoseKey?) -> DoseRecord
     ) async throws -> (StoredProfile, DoseRecord) {
+        let (stored, order, key) = try await locate(reference, slot: slot, date: date, near: atMs, profile: profile)
+        let record = make(order.id, key)
+        do { try record.validate() } catch { throw MedicationsError.invalid(error) }
+        try await app.store.recordDose(record, profileId: stored.id)
+        return (stored, record)
+    }
+
+    /// The active order `reference` names and the scheduled dose meant: `slot` on `date`, else the unanswered dose
+    /// due nearest `atMs`; nil for an as-needed dose.
+    private func locate(
+        _ reference: String,
+        slot: String?,
+        date: CalendarDate?,
+        near atMs: Int64,
+        profile: String?
+    ) async throws -> (StoredProfile, MedicationOrder, DoseKey?) {
         try await app.terms.requireAccepted()
         let stored = try await app.store.selectProfile(named: profile)
         let orders = try await app.store.medicationOrders(profileId: stored.id)
@@ -114,10 +154,7 @@ public struct DosesService: Sendable {
                 slots: doses.map(\.slot)
             )
         }
-        let record = make(order.id, key)
-        do { try record.validate() } catch { throw MedicationsError.invalid(error) }
-        try await app.store.recordDose(record, profileId: stored.id)
-        return (stored, record)
+        return (stored, order, key)
     }
 
     /// Marks a log entry (by id or its first 8 or more characters) as entered in error.

@@ -17,6 +17,8 @@ public enum MedicationsError: Error, Sendable, CustomStringConvertible {
     case unknownDose(name: String, date: String, slot: String?, slots: [String])
     /// No log entry has this id.
     case unknownEntry(String)
+    /// A snooze outside 1 minute to 24 hours.
+    case snoozeMinutes(Int)
 
     public var description: String {
         switch self {
@@ -34,6 +36,7 @@ public enum MedicationsError: Error, Sendable, CustomStringConvertible {
             "slot: '\(slot ?? "-")' is not a dose of '\(name)' on \(date) "
                 + "(doses that day: \(slots.isEmpty ? "none" : slots.joined(separator: ", ")))"
         case .unknownEntry(let id): "no dose log entry '\(id)'"
+        case .snoozeMinutes(let minutes): "minutes: \(minutes) is not a snooze (1 to 1440 minutes)"
         }
     }
 }

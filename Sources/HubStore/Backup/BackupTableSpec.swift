@@ -160,5 +160,10 @@ enum BackupTables {
         BackupTableSpec("medicationOrder", references: ["profileId": "profile"], key: ["id"]),
         BackupTableSpec("medicationDosage", key: ["orderId", "position"]),
         BackupTableSpec("medicationDose", references: ["profileId": "profile"], key: ["id"]),
+        BackupTableSpec(
+            "doseReminder",
+            references: ["profileId": "profile"],
+            key: ["orderId", "dosageIndex", "doseDate", "slot"]
+        ),
     ]
 }

@@ -5,11 +5,11 @@ import Foundation
 import HubRecords
 import HubServices
 
-/// `kidneyhub doses due|take|skip|list`: the doses due today and the dose log.
+/// `kidneyhub doses due|take|skip|snooze|list`: the doses due today and the dose log.
 struct Doses: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Doses due, and the log of doses taken or not taken.",
-        subcommands: [DosesDue.self, DosesTake.self, DosesSkip.self, DosesList.self],
+        subcommands: [DosesDue.self, DosesTake.self, DosesSkip.self, DosesSnooze.self, DosesList.self],
         defaultSubcommand: DosesDue.self
     )
 }

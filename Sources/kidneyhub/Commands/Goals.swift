@@ -58,7 +58,8 @@ struct Goals: AsyncParsableCommand {
                 (--percent), steps (--steps), intake (--nutrient --min/--max), drink-water (--milliliters), \
                 fruit-vegetables (--cups; only while the latest potassium is at most \
                 \(PotassiumGate.format(PotassiumGate.maximumMillimolesPerLiter)) mmol/L and at most \
-                \(PotassiumGate.recentDays) days old). A template's targets may be adjusted with the same options. Periods: \
+                \(PotassiumGate.recentDays) days old), medications-taken (no target: every scheduled dose taken each \
+                day). A template's targets may be adjusted with the same options. Periods: \
                 day, week, month, until:YYYY-MM-DD.
                 """
         )
@@ -170,7 +171,10 @@ struct Goals: AsyncParsableCommand {
 struct GoalTargetOptions: ParsableArguments {
     @Option(
         help:
-            "weight, blood-pressure, lab, egfr-stable, interdialytic-gain, steps, intake, drink-water or fruit-vegetables."
+            ArgumentHelp(
+                "weight, blood-pressure, lab, egfr-stable, interdialytic-gain, steps, intake, drink-water, "
+                    + "fruit-vegetables or medications-taken."
+            )
     ) var kind: String?
     @Option(help: "weight: the low end (kg); lab: the low end in the lab's unit.") var low: Double?
     @Option(help: "weight: the high end (kg); lab: the high end in the lab's unit.") var high: Double?
