@@ -10,8 +10,10 @@ extension HubDatabase {
         -> [DoseKey: DoseReminderPolicy.State]
     {
         guard !dates.isEmpty else { return [:] }
-        let rows = try await pool.read { db in
-            try Row.fetchAll(
+        // Decoded inside the read: `Row` is not Sendable, and a closure returning rows would pick GRDB's blocking
+        // `read`, which holds a thread of the cooperative pool.
+        return try await pool.read { db in
+            let rows = try Row.fetchAll(
                 db,
                 sql: """
                     SELECT orderId, dosageIndex, doseDate, slot, lastRemindedAtMs, snoozedUntilMs, caregiverAlertedAtMs
@@ -20,22 +22,27 @@ extension HubDatabase {
                     """,
                 arguments: StatementArguments([profileId] + dates.map(\.description))
             )
-        }
-        var states: [DoseKey: DoseReminderPolicy.State] = [:]
-        for row in rows {
-            let orderText: String = row["orderId"]
-            let dateText: String = row["doseDate"]
-            guard let orderId = UUID(uuidString: orderText), let date = try? CalendarDate(parsing: dateText) else {
-                throw HubStoreError.corruptRow(table: "doseReminder", id: profileId, reason: "bad order id or date")
+            var states: [DoseKey: DoseReminderPolicy.State] = [:]
+            for row in rows {
+                let orderText: String = row["orderId"]
+                let dateText: String = row["doseDate"]
+                guard let orderId = UUID(uuidString: orderText), let date = try? CalendarDate(parsing: dateText)
+                else {
+                    throw HubStoreError.corruptRow(
+                        table: "doseReminder",
+                        id: profileId,
+                        reason: "bad order id or date"
+                    )
+                }
+                let key = DoseKey(orderId: orderId, dosageIndex: row["dosageIndex"], date: date, slot: row["slot"])
+                states[key] = DoseReminderPolicy.State(
+                    lastRemindedAtMs: row["lastRemindedAtMs"],
+                    snoozedUntilMs: row["snoozedUntilMs"],
+                    caregiverAlerted: (row["caregiverAlertedAtMs"] as Int64?) != nil
+                )
             }
-            let key = DoseKey(orderId: orderId, dosageIndex: row["dosageIndex"], date: date, slot: row["slot"])
-            states[key] = DoseReminderPolicy.State(
-                lastRemindedAtMs: row["lastRemindedAtMs"],
-                snoozedUntilMs: row["snoozedUntilMs"],
-                caregiverAlerted: (row["caregiverAlertedAtMs"] as Int64?) != nil
-            )
+            return states
         }
-        return states
     }
 
     /// Records, in one transaction, the reminders and caregiver alerts sent for doses at `atMs` and queues their
