@@ -134,7 +134,8 @@ import Testing
 
         let text = try await run(workspace, ["trends", "egfr"])
         #expect(text.stdout.contains("1 of 2 from creatinine (CKD-EPI 2021)"), "\(text.stdout)")
-        #expect(text.stdout.contains("mL/min/{1.73_m2} ┤"), "\(text.stdout)")
+        // The display name, not the UCUM code `mL/min/{1.73_m2}` (issue 17, item 8).
+        #expect(text.stdout.contains("mL/min/1.73 m² ┤") && !text.stdout.contains("{1.73_m2}"), "\(text.stdout)")
 
         // Without the sex at birth nothing is derived, and the note says why.
         #expect(
