@@ -274,4 +274,35 @@ private struct AdviceWorld {
         // Again (a later pass, a restart): nothing new.
         #expect(await ReportCardService(store: world.store).closedMonths(at: clock.now() + 3_600_000) == 0)
     }
+
+    /// The report card's "foods to try" (issue 17, item 8): everyday fruits and vegetables in a normal household
+    /// serving (once it offered "Maraschino cherries (1 cherry)"), none over any restricted nutrient per serving.
+    @Test func foodsToTryAreEverydayServingsWithinEveryRestrictedNutrient() async throws {
+        let world = try await AdviceWorld.make()
+        defer { world.directory.remove() }
+        let limits = try await world.store.dailyLimits(for: world.profile)
+        let foods = try await ReportCardService(store: world.store).recommendedFoods(
+            limits: limits,
+            profile: world.profile
+        )
+        #expect(foods.count == 6, "\(foods)")
+        var categories: [FoodCategory] = []
+        for text in foods {
+            // "Name (serving: …)"; names hold parentheses themselves ("Tangerines, (mandarin oranges), raw").
+            let entry = try #require(EverydayFoods.all.first { text.hasPrefix($0.name + " (") }, "\(text)")
+            categories.append(entry.category)
+            #expect(text.contains("(1 \(entry.serving)") || text.contains("\(entry.serving):"), "\(text)")
+            let food = try await world.store.food(ndb: entry.ndb)
+            let serving = try #require(entry.servingMeasure(in: food.facts))
+            let portion = AdviceFood(facts: food.facts, group: food.group, grams: serving.grams)
+            #expect(ServingCaps.exceeded(by: portion, limits: limits).isEmpty, "\(text)")
+            for cap in [
+                (Nutrient.potassium, ServingCaps.potassiumMilligrams), (.phosphorus, ServingCaps.phosphorusMilligrams),
+            ] {
+                #expect((portion.nutrients[cap.0] ?? 0) <= cap.1, "\(text): \(cap.0)")
+            }
+            #expect(!text.lowercased().contains("maraschino") && !text.contains("1 cherry"), "\(text)")
+        }
+        #expect(categories == [.fruit, .fruit, .fruit, .vegetable, .vegetable, .vegetable], "\(foods)")
+    }
 }

@@ -90,7 +90,9 @@ struct LabCatalogTests {
             if let high = target.high { #expect(lab.plausibleRange.contains(high), "\(lab.id) \(target)") }
             if let low = target.low, let high = target.high { #expect(low < high) }
             #expect(target.low != nil || target.high != nil)
-            #expect(target.source.hasPrefix("nutrition.md §2.8"))
+            // A readable citation (guideline or publisher), never a path into research notes (issue 17 item 8).
+            #expect(target.source.count > 10, "\(lab.id) \(target)")
+            #expect(!target.source.contains(".md") && !target.source.contains("[R"), "\(lab.id) \(target)")
         }
     }
 

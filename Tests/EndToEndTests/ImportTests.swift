@@ -127,7 +127,8 @@ import ZIPFoundation
     // MARK: - Fitbit
 
     /// A layout-A archive with one minute of steps, one heart rate and one weight per day.
-    static func fitbitArchive(days: ClosedRange<Int>) -> [(String, String)] {
+    /// `weightShift` pounds are added to every weight (the same log ids with other values: a corrected export).
+    static func fitbitArchive(days: ClosedRange<Int>, weightShift: Int = 0) -> [(String, String)] {
         let root = "Pat Doe/user-site-export"
         var steps: [String] = []
         var weights: [String] = []
@@ -138,7 +139,7 @@ import ZIPFoundation
             let date = String(format: "03/%02d/24", day)
             steps.append(#"{ "dateTime" : "\#(date) 09:00:00", "value" : "\#(100 + day)" }"#)
             weights.append(
-                #"{ "logId" : \#(1_709_000_000_000 + day), "weight" : \#(176 + day), "bmi" : \#(String(format: "%.2f", Double(176 + day) * 0.45359237 / 3.24)), "date" : "\#(date)", "time" : "07:00:00" }"#
+                #"{ "logId" : \#(1_709_000_000_000 + day), "weight" : \#(176 + day + weightShift), "bmi" : \#(String(format: "%.2f", Double(176 + day + weightShift) * 0.45359237 / 3.24)), "date" : "\#(date)", "time" : "07:00:00" }"#
             )
             files.append(
                 (
@@ -185,6 +186,46 @@ import ZIPFoundation
                 $0.originalUnit == "[lb_av]" && abs($0.value! - $0.originalValue! * 0.45359237) < 1e-6
             }
         )
+    }
+
+    /// Issue 21: two export files holding the same records (same log ids) with different values. The second file's
+    /// records are conflicts, reported as such with their location and both values' story, not counted as plain
+    /// duplicates; the stored values are kept.
+    @Test func twoFilesWithTheSameRecordIdsAndOtherValuesReportConflicts() async throws {
+        let workspace = try await Self.workspace()
+        defer { workspace.remove() }
+        let original = "\(workspace.path)/fitbit-original.zip"
+        let corrected = "\(workspace.path)/fitbit-corrected.zip"
+        try Self.zip(Self.fitbitArchive(days: 2...5), to: original)
+        try Self.zip(Self.fitbitArchive(days: 2...5, weightShift: 3), to: corrected)
+
+        let (first, firstOutcome) = try await Self.importJSON(workspace, [original])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try #require(firstOutcome.first?.report).kinds["body_weight"]?.imported == 4)
+        let store = try workspace.openStore()
+        let before = try await store.measurements(kind: .bodyWeight).map(\.measurement.originalValue)
+
+        let (second, secondOutcome) = try await Self.importJSON(workspace, [corrected])
+        #expect(second.status == 0, "\(second.stderr)")
+        let report = try #require(secondOutcome.first?.report)
+        #expect(report.kinds["body_weight"]?.imported == 0)
+        let weightConflicts = report.conflicts.filter { $0.kind == "body_weight" }
+        #expect(weightConflicts.count == 4, "\(report.conflicts)")
+        for conflict in weightConflicts {
+            // Named by its record id, and said to be a conflict.
+            #expect(conflict.location.hasPrefix("record weight/17090000000"), "\(conflict)")
+            #expect(conflict.reason.hasPrefix("conflict: "), "\(conflict)")
+        }
+        // The unchanged records of the second file (steps, heart rates) are plain duplicates, not conflicts.
+        #expect(report.kinds["steps"]?.duplicates == 4)
+        #expect(report.conflicts.allSatisfy { $0.kind == "body_weight" }, "\(report.conflicts)")
+        // Kept as first stored.
+        #expect(try await store.measurements(kind: .bodyWeight).map(\.measurement.originalValue) == before)
+
+        // The text report names them as conflicts.
+        let text = try await workspace.kidneyhub(["import", corrected])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("conflicts (same record id, another value or time"), "\(text.stdout)")
     }
 
     // MARK: - Garmin FIT

@@ -134,7 +134,8 @@ import Testing
 
         let text = try await run(workspace, ["trends", "egfr"])
         #expect(text.stdout.contains("1 of 2 from creatinine (CKD-EPI 2021)"), "\(text.stdout)")
-        #expect(text.stdout.contains("mL/min/{1.73_m2} ┤"), "\(text.stdout)")
+        // The display name, not the UCUM code `mL/min/{1.73_m2}` (issue 17, item 8).
+        #expect(text.stdout.contains("mL/min/1.73 m² ┤") && !text.stdout.contains("{1.73_m2}"), "\(text.stdout)")
 
         // Without the sex at birth nothing is derived, and the note says why.
         #expect(
@@ -282,8 +283,10 @@ import Testing
         #expect(points.map { ($0["time"] as? String)?.prefix(10) } == ["2026-11-14", "2026-11-17"])
 
         let text = try await run(workspace, ["trends", "weight", "--days", "3650"])
-        #expect(text.stdout.contains("Weight in [lb_av]"), "\(text.stdout)")
-        #expect(text.stdout.contains("179.1 [lb_av] ┤") && text.stdout.contains("177.0 [lb_av] ┤"), "\(text.stdout)")
+        // Text names the unit as people write it; `--json` above keeps the UCUM code (issue 17, item 8).
+        #expect(text.stdout.contains("Weight in lb,"), "\(text.stdout)")
+        #expect(text.stdout.contains("179.1 lb ┤") && text.stdout.contains("177.0 lb ┤"), "\(text.stdout)")
+        #expect(!text.stdout.contains("[lb_av]"), "\(text.stdout)")
 
         // Blood pressure: a systolic and a diastolic series of daily means.
         let pressure = try jsonObject(

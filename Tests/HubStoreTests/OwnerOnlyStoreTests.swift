@@ -117,6 +117,50 @@ struct OwnerOnlyStoreTests {
     }
 }
 
+/// A lock file another user owns (left by, or planted by, someone else) is refused with a clear error naming the
+/// file and its owner, before the hub would lock or tighten it (issue 21, drill finding 3). Giving a file to another
+/// user needs root; elsewhere the test is skipped, saying so.
+@Suite(.serialized)
+struct ForeignLockFileTests {
+    @Test(
+        .enabled(
+            if: LocalUser.canAdd,
+            "needs root with useradd, userdel and setpriv to give the lock file to a second local user"
+        )
+    )
+    func aLockFileOwnedByAnotherUserIsRefusedNamingItAndItsOwner() async throws {
+        try await LocalUser.with { user in try await Self.refused(by: user) }
+    }
+
+    static func refused(by user: LocalUser) async throws {
+        try await withTemporaryDirectory { directory in
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let storePath = directory.appendingPathComponent("db.sqlite").path
+            let lockPath = storePath + ".lock"
+            #expect(FileManager.default.createFile(atPath: lockPath, contents: nil))
+            let uid = try #require(UInt32(user.uid)), gid = try #require(UInt32(user.gid))
+            #expect(chown(lockPath, uid, gid) == 0)
+            #expect(chmod(lockPath, 0o600) == 0)
+            do {
+                let lock = try StoreLock(storePath: storePath)
+                lock.release()
+                Issue.record("a lock file owned by uid \(uid) was taken")
+            } catch let error as HubStoreError {
+                guard case .lockNotOwned(let path, let owner) = error else {
+                    Issue.record("unexpected error: \(error)")
+                    return
+                }
+                #expect(path == lockPath && owner == uid)
+                #expect("\(error)".contains("belongs to another user (uid \(uid))"), "\(error)")
+                #expect("\(error)".contains(lockPath), "\(error)")
+            }
+            // The other user's file is left as it was: not tightened, not given back.
+            var info = stat()
+            #expect(stat(lockPath, &info) == 0 && info.st_uid == uid)
+        }
+    }
+}
+
 /// The acceptance test of issue 21's drill findings 2 and 3: a second local user can neither read any file of a store
 /// nor block its lock. Needs root (to add the user and run commands as it); elsewhere it is skipped, saying so.
 @Suite(.serialized)

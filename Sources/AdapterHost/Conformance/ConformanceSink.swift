@@ -94,7 +94,8 @@ final class ConformanceSink: MeasurementSink {
             index: index,
             sourceRecordId: request.records[index].sourceRecordId,
             field: "value",
-            reason: "refused by the conformance checker, to see that the adapter drops it (adapter-protocol.md §5.4)"
+            reason: "refused by the conformance checker, to see that the adapter drops it "
+                + "(adapter protocol, section 5.4)"
         )
     }
 

@@ -23,7 +23,7 @@ public enum AlertRules {
         source: RuleSource(
             "DaVita per-meal split: potassium breakfast/lunch 600–800, dinner 700–1,000, snacks 100–400 mg; "
                 + "phosphorus breakfast/lunch 200–300, dinner 300, snacks 50–100 mg; sodium 500–700 mg per meal "
-                + "(nutrition.md §2.2–§2.4 [R20])"
+                + "(DaVita, Kidney Diet and Nutrition, davita.com)"
         )
     )
 
@@ -111,8 +111,8 @@ public enum AlertRules {
                 severity: .warning,
                 message: "High potassium (hyperkalemia): keep to your potassium budget and talk to your care team.",
                 source: RuleSource(
-                    "Potassium 3.5–5.0 mmol/L; KDOQI 2020 keep within normal range (nutrition.md §2.8 "
-                        + "[R8][R30])"
+                    "Potassium 3.5–5.0 mmol/L; KDOQI 2020 keep within normal range "
+                        + "(andeal.org); dialysis lab education sheet 3.5–5.1"
                 )
             )
         ),
@@ -126,8 +126,8 @@ public enum AlertRules {
                 message: "High phosphorus (hyperphosphatemia): limit phosphorus, especially additives, and take "
                     + "binders with meals.",
                 source: RuleSource(
-                    "Phosphorus 3.5–5.5 mg/dL on dialysis, 2.7–4.6 CKD 3–4 (nutrition.md §2.8 [R22]"
-                        + "[R22b]); additives most absorbed, KDOQI 2020 [R8]"
+                    "Phosphorus 3.5–5.5 mg/dL on dialysis, 2.7–4.6 CKD 3–4 (NKF KDOQI 2003"
+                        + " bone-mineral targets); additives most absorbed, KDOQI 2020 nutrition guideline"
                 )
             )
         ),
@@ -140,8 +140,8 @@ public enum AlertRules {
                 severity: .warning,
                 message: "Low albumin: you may not be eating enough protein or energy; ask your dietitian.",
                 source: RuleSource(
-                    "Albumin ≥ 4.0 g/dL on dialysis, lab normal 3.5–5.5 (nutrition.md §2.8 [R29]"
-                        + "[R29b])"
+                    "Albumin ≥ 4.0 g/dL on dialysis, lab normal 3.5–5.5 (dialysis lab "
+                        + "education sheet; kidneychef.com, Making sense of your laboratory values)"
                 )
             )
         ),
@@ -153,7 +153,9 @@ public enum AlertRules {
                 version: 1,
                 severity: .warning,
                 message: "Low bicarbonate (metabolic acidosis): tell your care team; treatment keeps it at 22 or more.",
-                source: RuleSource("Bicarbonate ≥ 22 mmol/L (nutrition.md §2.8 [R27]); KDOQI 2020 24–26 [R10]")
+                source: RuleSource(
+                    "Bicarbonate ≥ 22 mmol/L (CKD metabolic acidosis, treat below 22); KDOQI 2020 24–26"
+                )
             )
         ),
     ]
@@ -229,7 +231,10 @@ public enum AlertRules {
         version: 1,
         severity: .caution,
         message: "Your weight gain between dialysis sessions is above 3 % of your dry weight: watch fluids and salt.",
-        source: RuleSource("nutrition.md §2.7 app rule: warn at ≥ 3 %, alert at ≥ 4 % of dry weight [R23][R25]")
+        source: RuleSource(
+            "KidneyHub rule: warn at ≥ 3 %, alert at ≥ 4 % of dry weight (dialysis-unit teaching; "
+                + "> 4.8 % linked to higher mortality)"
+        )
     )
     /// Gain at or above the alert threshold.
     public static let gainAboveAlert = AdviceRule(
@@ -238,7 +243,7 @@ public enum AlertRules {
         severity: .warning,
         message: "Your weight gain between dialysis sessions is 4 % of your dry weight or more: limit fluids and salt "
             + "and tell your dialysis team.",
-        source: RuleSource("nutrition.md §2.7 app rule: alert at ≥ 4 %; > 4.8 % linked to higher mortality [R23]")
+        source: RuleSource("KidneyHub rule: alert at ≥ 4 %; > 4.8 % is linked to higher mortality (IDWG studies)")
     )
 
     /// The gain alert for the latest gain, if any.

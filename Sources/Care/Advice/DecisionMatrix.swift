@@ -66,7 +66,7 @@ public struct DecisionMatrix: Sendable, Equatable, Codable {
         message: "Your last lab is high: keep well within this limit and use the suggested swaps.",
         source: RuleSource(
             "KDOQI 2020: adjust dietary potassium and phosphorus to keep serum levels in the normal "
-                + "range (nutrition.md §2.3, §2.4 [R8])"
+                + "range (andeal.org, KDOQI 2020 CKD recommendations)"
         )
     )
     /// A medication matters for this nutrient.
@@ -75,7 +75,9 @@ public struct DecisionMatrix: Sendable, Equatable, Codable {
         version: 1,
         severity: .info,
         message: "A medication you take matters for this nutrient:",
-        source: RuleSource("Food–drug rules of nutrition.md §3.1 (each rule's own source in `kidneyhub advice --json`)")
+        source: RuleSource(
+            "Food–drug rules from the drugs' labels (each rule's own source in `kidneyhub advice --json`)"
+        )
     )
     /// Within the limit.
     public static let onTrack = AdviceRule(

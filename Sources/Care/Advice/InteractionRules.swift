@@ -60,7 +60,8 @@ public enum InteractionRules {
                     + "potassium-chloride salt substitutes and keep potassium-rich foods within your budget.",
                 source: RuleSource(
                     "Lisinopril label §7 'Agents increasing serum potassium'; telmisartan label (same text) "
-                        + "[R32][R32b]; NKF/AAKP/Academy on KCl salt substitutes [R35] (nutrition.md §3.1 row 1)"
+                        + "(labels on openFDA); NKF/AAKP/Academy on KCl salt substitutes "
+                        + "(statement of August 8, reported by Everyday Health)"
                 )
             ),
             patients: .taking(aceInhibitorsAndARBs),
@@ -75,9 +76,9 @@ public enum InteractionRules {
                     + "potassium-containing salt substitutes unless your care team directed them, and watch "
                     + "potassium-rich foods.",
                 source: RuleSource(
-                    "Spironolactone labels (openFDA [R33]); CaroSpir 'Avoid potassium supplements and "
-                        + "potassium-containing salt substitutes unless specifically directed' [R33b] "
-                        + "(nutrition.md §3.1 row 2)"
+                    "Spironolactone labels (openFDA); CaroSpir 'Avoid potassium supplements and "
+                        + "potassium-containing salt substitutes unless specifically directed' "
+                        + "(CaroSpir label summary)"
                 )
             ),
             patients: .taking(["spironolactone"]),
@@ -91,7 +92,7 @@ public enum InteractionRules {
                 message: "Eplerenone makes the body keep potassium: potassium supplements are contraindicated; "
                     + "watch salt substitutes and potassium-rich foods.",
                 source: RuleSource(
-                    "Inspra (eplerenone) label, Contraindications (nutrition.md §3.1 row 2, label not re-checked)",
+                    "Inspra (eplerenone) label, Contraindications (label not re-checked)",
                     .unverified
                 )
             ),
@@ -106,8 +107,8 @@ public enum InteractionRules {
                 message:
                     "Avoid grapefruit and grapefruit juice with finerenone (Kerendia): it raises the drug's level.",
                 source: RuleSource(
-                    "Kerendia label: 'Avoid concomitant intake of grapefruit or grapefruit juice' [R-Kerendia] "
-                        + "(nutrition.md §3.1 row 3)"
+                    "Kerendia label: 'Avoid concomitant intake of grapefruit or grapefruit juice' "
+                        + "(finerenone prescribing summary, MIMS)"
                 )
             ),
             patients: .taking(["finerenone"]),
@@ -121,8 +122,7 @@ public enum InteractionRules {
                 message: "Finerenone raises potassium: avoid salt substitutes and potassium supplements, and keep "
                     + "potassium-rich foods within your budget.",
                 source: RuleSource(
-                    "Kerendia patient information lists salt substitutes and potassium supplements [R-Kerendia2] "
-                        + "(nutrition.md §3.1 row 3)"
+                    "Kerendia patient information lists salt substitutes and potassium supplements"
                 )
             ),
             patients: .taking(["finerenone"]),
@@ -136,8 +136,9 @@ public enum InteractionRules {
                 message: "Trimethoprim (Bactrim) can raise potassium, more so with kidney disease: keep potassium-rich "
                     + "foods and salt substitutes down while you take it.",
                 source: RuleSource(
-                    "Kerendia labelling names trimethoprim as raising K [R-Kerendia]; Bactrim label, Warnings "
-                        + "'Hyperkalemia' (nutrition.md §3.1 row 4, label not re-checked)",
+                    "Kerendia labelling names trimethoprim as raising K (finerenone prescribing summary, MIMS); "
+                        + "Bactrim label, Warnings "
+                        + "'Hyperkalemia' (label not re-checked)",
                     .unverified
                 )
             ),
@@ -151,8 +152,8 @@ public enum InteractionRules {
                 severity: .info,
                 message: "Take your phosphate binder with this meal: without food it does nothing.",
                 source: RuleSource(
-                    "Sevelamer label §2.1 'with meals' [R36]; calcium acetate 'with each meal' [R37]; Velphoro: "
-                        + "chewed, with meals [R38] (nutrition.md §3.1 row 5)"
+                    "Sevelamer label §2.1 'with meals' (DailyMed); calcium acetate label 'with each meal'; Velphoro: "
+                        + "chewed, with meals (sucroferric oxyhydroxide monograph)"
                 )
             ),
             patients: .taking(["sevelamer", "calcium acetate", "sucroferric oxyhydroxide"]),
@@ -165,8 +166,8 @@ public enum InteractionRules {
                 severity: .info,
                 message: "Take your phosphate binder with or right after this meal (lanthanum: chew completely).",
                 source: RuleSource(
-                    "Lanthanum (Fosrenol) and ferric citrate (Auryxia) labels, dosage with meals (nutrition.md §3.1 "
-                        + "row 5, labels not re-checked)",
+                    "Lanthanum (Fosrenol) and ferric citrate (Auryxia) labels, dosage with meals "
+                        + "(labels not re-checked)",
                     .unverified
                 )
             ),
@@ -181,8 +182,9 @@ public enum InteractionRules {
                 message: "You take a calcium-based binder: extra calcium (supplements, calcium antacids, large dairy "
                     + "servings) risks too much calcium. Do not use antacids unless your doctor agreed.",
                 source: RuleSource(
-                    "Calcium acetate label: 'Do not give other calcium supplements with calcium acetate' [R37]; "
-                        + "patient information on antacids [R37b] (nutrition.md §3.1 row 6)"
+                    "Calcium acetate label: 'Do not give other calcium supplements with calcium acetate' "
+                        + "(PDR drug summary); "
+                        + "patient information on antacids (Allina Health drug notes)"
                 )
             ),
             patients: .taking(["calcium acetate", "calcium carbonate"]),
@@ -200,8 +202,8 @@ public enum InteractionRules {
                     + "mycophenolate: take ciprofloxacin at least 2 h before or 6 h after it, and keep the others apart "
                     + "as your pharmacist advised.",
                 source: RuleSource(
-                    "Ciprofloxacin label: 2 h before or 6 h after polyvalent cations [R39]; Velphoro summary: not "
-                        + "with levothyroxine [R38] (nutrition.md §3.1 row 7)"
+                    "Ciprofloxacin label: 2 h before or 6 h after polyvalent cations; Velphoro summary: not "
+                        + "with levothyroxine (sucroferric oxyhydroxide monograph)"
                 )
             ),
             patients: .takingBoth(["ciprofloxacin", "levothyroxine", "mycophenolate"], alsoTaking: binders),
@@ -215,8 +217,8 @@ public enum InteractionRules {
                 message: "Avoid grapefruit, pomelo and Seville orange with tacrolimus: they raise its level and can "
                     + "harm your kidney.",
                 source: RuleSource(
-                    "Prograf label §7: grapefruit juice is a CYP3A inhibitor raising trough levels [R34] (nutrition.md "
-                        + "§3.1 row 8; only the openFDA record was seen, the label text was not re-checked)",
+                    "Prograf label §7: grapefruit juice is a CYP3A inhibitor raising trough levels (Prograf record on "
+                        + "openFDA; only the openFDA record was seen, the label text was not re-checked)",
                     .unverified
                 )
             ),
@@ -230,7 +232,7 @@ public enum InteractionRules {
                 severity: .critical,
                 message: "Avoid grapefruit with cyclosporine: it raises the drug's level.",
                 source: RuleSource(
-                    "Neoral label, Drug interactions and Precautions (nutrition.md §3.1 row 9, not re-checked)",
+                    "Neoral label, Drug interactions and Precautions (not re-checked)",
                     .unverified
                 )
             ),
@@ -246,7 +248,7 @@ public enum InteractionRules {
                     + "and the risk of muscle damage.",
                 source: RuleSource(
                     "Lipitor label, Drug Interactions (LOINC 34073-7): 'grapefruit juice consumption (>1.2 liters per "
-                        + "day)' — shared/data/openfda/lipitor-orig.spl.xml [R31] (nutrition.md §3.1 row 10)",
+                        + "day)' — Lipitor label on openFDA",
                     .checkedAgainstLabel
                 )
             ),
@@ -261,7 +263,7 @@ public enum InteractionRules {
                 message: "Avoid grapefruit juice with simvastatin or lovastatin: it raises the statin's level and the "
                     + "risk of muscle damage.",
                 source: RuleSource(
-                    "Zocor (simvastatin) label: avoid grapefruit juice (nutrition.md §3.1 row 10, not re-checked)",
+                    "Zocor (simvastatin) label: avoid grapefruit juice (not re-checked)",
                     .unverified
                 )
             ),
@@ -276,8 +278,8 @@ public enum InteractionRules {
                 message: "Grapefruit raises the level of felodipine, nifedipine and nisoldipine (low blood pressure, "
                     + "swelling).",
                 source: RuleSource(
-                    "Plendil and Procardia XL labels, Clinical Pharmacology / Drug Interactions (nutrition.md §3.1 "
-                        + "row 11, not re-checked)",
+                    "Plendil and Procardia XL labels, Clinical Pharmacology / Drug Interactions "
+                        + "(not re-checked)",
                     .unverified
                 )
             ),
@@ -293,8 +295,8 @@ public enum InteractionRules {
                     "With warfarin keep vitamin K steady: no sudden large servings of leafy greens, and ask before "
                     + "cranberry or alcohol.",
                 source: RuleSource(
-                    "Coumadin label, Patient Counseling: consistent vitamin K (nutrition.md §3.1 row 12, label not "
-                        + "re-checked); patient education [R40]",
+                    "Coumadin label, Patient Counseling: consistent vitamin K (label not "
+                        + "re-checked); warfarin patient instructions (docslib.org)",
                     .unverified
                 )
             ),
@@ -315,7 +317,7 @@ public enum InteractionRules {
                     + "iron: take it on an empty stomach 30–60 min before breakfast and keep 4 h from calcium and iron.",
                 source: RuleSource(
                     "Synthroid label §2.1 and §7: 'soybean flour, cottonseed meal, walnuts, and dietary fiber … "
-                        + "grapefruit juice' [R40b] (nutrition.md §3.1 row 13, not re-checked)",
+                        + "grapefruit juice' (drugs.com, Foods that interact with levothyroxine; not re-checked)",
                     .unverified
                 )
             ),
@@ -338,7 +340,7 @@ public enum InteractionRules {
                     + "before or 6 h after calcium, antacids or iron.",
                 source: RuleSource(
                     "Ciprofloxacin label: not with dairy or calcium-fortified juices alone; 2 h before or 6 h after "
-                        + "cation products [R39][R39b] (nutrition.md §3.1 row 14)"
+                        + "cation products (ciprofloxacin label; pharmacist answer)"
                 )
             ),
             patients: .taking(["ciprofloxacin"]),
@@ -353,7 +355,7 @@ public enum InteractionRules {
                     + "apart from your dose.",
                 source: RuleSource(
                     "Tetracycline labels: impaired absorption with Al/Ca/Mg antacids and iron; levofloxacin and "
-                        + "moxifloxacin as ciprofloxacin (nutrition.md §3.1 row 14, not re-checked)",
+                        + "moxifloxacin as ciprofloxacin (not re-checked)",
                     .unverified
                 )
             ),
@@ -368,7 +370,7 @@ public enum InteractionRules {
                 message: "Your MAO inhibitor with tyramine-rich food (aged cheese, cured or fermented meat, soy sauce, "
                     + "sauerkraut, tap beer) can cause a dangerous rise in blood pressure: do not eat it.",
                 source: RuleSource(
-                    "Nardil / Parnate / Emsam labels, Warnings (dietary restrictions) (nutrition.md §3.1 row 15, not "
+                    "Nardil / Parnate / Emsam labels, Warnings (dietary restrictions) (not "
                         + "re-checked); SR28 has no tyramine values, so a keyword list is used",
                     .unverified
                 )
@@ -387,8 +389,8 @@ public enum InteractionRules {
                 severity: .warning,
                 message: "Alcohol with metformin raises the risk of lactic acidosis: avoid it or keep it small.",
                 source: RuleSource(
-                    "Metformin labels, Warnings: lactic acidosis, 'excessive alcohol intake' (nutrition.md §3.1 row "
-                        + "16, not re-checked); KDIGO 2022: metformin only at eGFR ≥ 30 [R28]",
+                    "Metformin labels, Warnings: lactic acidosis, 'excessive alcohol intake' (not "
+                        + "re-checked); KDIGO 2022 Diabetes in CKD: metformin only at eGFR ≥ 30",
                     .unverified
                 )
             ),
@@ -406,7 +408,7 @@ public enum InteractionRules {
                 message: "Tea, coffee and calcium-rich food block iron absorption: take your iron 1–2 h apart from "
                     + "them.",
                 source: RuleSource(
-                    "NIH ODS Iron fact sheet (nutrition.md §3.1 row 17, not re-checked)",
+                    "NIH ODS Iron fact sheet (not re-checked)",
                     .unverified
                 )
             ),
@@ -423,8 +425,7 @@ public enum InteractionRules {
                 severity: .info,
                 message: "Take cinacalcet with this meal or shortly after it, swallowed whole.",
                 source: RuleSource(
-                    "Sensipar label §2: 'should be taken with food or shortly after a meal' [R-Cinacalcet] "
-                        + "(nutrition.md §3.1 row 18)"
+                    "Sensipar label §2: 'should be taken with food or shortly after a meal'"
                 )
             ),
             patients: .taking(["cinacalcet"]),
@@ -438,8 +439,7 @@ public enum InteractionRules {
                 message: "Your sodium bicarbonate adds sodium too (about 178 mg per 650 mg tablet): count it with this "
                     + "salty food in your sodium budget.",
                 source: RuleSource(
-                    "KDIGO/KDOQI bicarbonate therapy, sodium-load caution [R27]; 650 mg × 23/84 ≈ 178 mg sodium "
-                        + "(nutrition.md §3.1 row 19)"
+                    "KDIGO/KDOQI bicarbonate therapy, sodium-load caution; 650 mg × 23/84 ≈ 178 mg sodium"
                 )
             ),
             patients: .taking(["sodium bicarbonate"]),
@@ -454,7 +454,7 @@ public enum InteractionRules {
                     + "symptoms and even death.",
                 source: RuleSource(
                     "DaVita dietitians: star fruit is 'dangerous for dialysis patients and can cause bad symptoms and "
-                        + "even death' [R-DaVitaTips] (nutrition.md §2.5, §3.1 row 20)"
+                        + "even death' (DaVita dietitians' diet tips, davita.com)"
                 )
             ),
             patients: .anyKidneyPatient,

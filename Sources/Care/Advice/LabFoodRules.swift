@@ -1,4 +1,5 @@
 import Clinical
+import HubCore
 
 /// Rules that judge a portion by the patient's latest labs, not only by what is left of the day (issue 17, item 5):
 /// with a high blood potassium, a potassium-rich portion is flagged even when the day's budget still has room.
@@ -26,7 +27,10 @@ public enum LabFoodRules {
         guard let standing = state.latestStanding("potassium"), standing.flag == .high,
             let potassium = food.amount(of: .potassium), potassium > potassiumRichMilligrams
         else { return [] }
-        let target = standing.targetHigh.map { " (target up to \(AdviceNumber.text($0)) \(standing.value.unit))" } ?? ""
+        let target =
+            standing.targetHigh.map {
+                " (target up to \(AdviceNumber.text($0)) \(UnitDisplayName.text(standing.value.unit)))"
+            } ?? ""
         return [
             highPotassiumRichFood.fire(
                 detail: "\(AdviceNumber.text(potassium)) mg potassium in \(food.name); your latest blood potassium "

@@ -57,6 +57,6 @@ public struct LabStanding: Sendable, Hashable, Codable {
                     .floorDivided(by: 86_400)
             )
         )
-        return "\(AdviceNumber.text(value.value)) \(value.unit), \(flag.rawValue), on \(date)"
+        return "\(AdviceNumber.text(value.value)) \(UnitDisplayName.text(value.unit)), \(flag.rawValue), on \(date)"
     }
 }

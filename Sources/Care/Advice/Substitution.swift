@@ -28,11 +28,14 @@ public struct SubstitutionCandidate: Sendable, Equatable {
     public var facts: FoodFacts
     /// Its USDA food group.
     public var group: String?
+    /// Its entry among the everyday foods, when it is one (then compared in that entry's serving).
+    public var everyday: EverydayFood?
 
     /// A candidate from its parts.
-    public init(facts: FoodFacts, group: String?) {
+    public init(facts: FoodFacts, group: String?, everyday: EverydayFood? = nil) {
         self.facts = facts
         self.group = group
+        self.everyday = everyday
     }
 }
 
@@ -50,13 +53,26 @@ public enum SubstitutionFinder {
         )
     )
 
+    /// A swap has at most this share of the checked portion's amount of the nutrient at issue: clearly less, not
+    /// 5 % less (a product choice, issue 17 item 8: "clearly less of the nutrient per serving").
+    public static let clearlyLessShare = 0.8
+
+    /// The category swaps for `check` are drawn from (`EverydayFoods`); nil for fluid, where the swap is a smaller
+    /// portion or a food that is not a liquid, and for foods of no clear category.
+    public static func swapCategory(for check: FoodCheck) -> FoodCategory? {
+        guard let subject = check.subjectAtIssue, subject != .fluid else { return nil }
+        return EverydayFoods.category(of: check.food.name, group: check.food.group, isLiquid: check.food.isLiquid)
+    }
+
     /// Up to `limit` replacements for `check`, best first: those that also fit what is left of the nutrient at issue,
     /// then those of the same kind (same first word of the name: white rice for brown rice), then by least of the
     /// nutrient, then by name. Empty when nothing is at issue.
     ///
-    /// Every replacement is in the checked food's USDA group and has its role (liquid for a drink, solid for a food),
-    /// has a known and lower amount of the nutrient at issue, has known amounts within what is left of every other
-    /// limit, and fires no interaction rule of caution or worse.
+    /// When the checked food has a category (`swapCategory(for:)`), every replacement is an everyday food of that
+    /// category in its usual household serving; otherwise it is in the checked food's USDA group and has its role
+    /// (liquid for a drink, solid for a food). Either way its serving is comparable (a third to three times the
+    /// checked weight), it has at most `clearlyLessShare` of the nutrient at issue, known amounts within what is
+    /// left of every other limit, and fires no interaction rule of caution or worse.
     public static func suggestions(
         for check: FoodCheck,
         candidates: [SubstitutionCandidate],
@@ -67,22 +83,35 @@ public enum SubstitutionFinder {
             let group = check.food.group
         else { return [] }
         let firstWord = check.food.nameWords.first
+        let category = swapCategory(for: check)
         var found: [Substitution] = []
         // For fluid the swap is a food that is not a liquid (the whole fruit for its juice); else the same role.
         let liquid = subject == .fluid ? false : check.food.isLiquid
-        for candidate in candidates where candidate.group == group && candidate.facts.isLiquid == liquid {
-            // Fresh or plain forms only (no dried, canned or pickled form as a swap), and a comparable serving: the
-            // candidate's usual household measure when it is within a third to three times the checked portion,
-            // the checked weight when it is larger (a whole melon); a garnish (one olive, a tablespoon of peel)
-            // is no swap for a serving.
-            guard !FoodNameRule.processedWords.contains(where: candidate.facts.name.lowercased().contains) else {
-                continue
+        for candidate in candidates {
+            let grams: Double
+            if let category {
+                // An everyday food of the same category in its usual serving, when that serving is comparable.
+                guard let everyday = candidate.everyday, everyday.category == category,
+                    let serving = everyday.servingMeasure(in: candidate.facts),
+                    serving.grams >= check.food.grams / 3, serving.grams <= check.food.grams * 3
+                else { continue }
+                grams = serving.grams
+            } else {
+                guard candidate.group == group, candidate.facts.isLiquid == liquid else { continue }
+                // Fresh or plain forms only (no dried, canned or pickled form as a swap), and a comparable serving:
+                // the candidate's usual household measure when it is within a third to three times the checked
+                // portion, the checked weight when it is larger (a whole melon); a garnish (one olive, a tablespoon
+                // of peel) is no swap for a serving.
+                guard !FoodNameRule.processedWords.contains(where: candidate.facts.name.lowercased().contains) else {
+                    continue
+                }
+                let usual = candidate.facts.usualMeasure.map { $0.gramsPerUnit * $0.amount }
+                if let usual, usual < check.food.grams / 3 { continue }
+                grams = usual.flatMap { $0 <= check.food.grams * 3 ? $0 : nil } ?? check.food.grams
             }
-            let usual = candidate.facts.usualMeasure.map { $0.gramsPerUnit * $0.amount }
-            if let usual, usual < check.food.grams / 3 { continue }
-            let grams = usual.flatMap { $0 <= check.food.grams * 3 ? $0 : nil } ?? check.food.grams
             let food = AdviceFood(facts: candidate.facts, group: candidate.group, grams: grams)
-            guard food.name != check.food.name, let amount = food.amount(of: subject), amount >= 0, amount < original
+            guard food.name != check.food.name, let amount = food.amount(of: subject), amount >= 0,
+                amount <= original * clearlyLessShare
             else { continue }
             let replacement = FoodChecker.check(food, state: state)
             let othersFit = replacement.budget.allSatisfy { line in

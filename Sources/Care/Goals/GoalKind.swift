@@ -120,7 +120,8 @@ public enum GoalKind: Sendable, Hashable, Codable {
                 case (nil, let high?): "≤ \(Self.number(high))"
                 case (nil, nil): "recorded"
                 }
-            let unit = LabCatalog.standard.analyte(id: analyte)?.canonicalUnit.code ?? ""
+            let unit =
+                LabCatalog.standard.analyte(id: analyte).map { UnitDisplayName.text($0.canonicalUnit.code) } ?? ""
             return "\(analyte) \(range) \(unit)".trimmingCharacters(in: .whitespaces)
         case .egfrStable(let decline):
             return "eGFR stable (decline ≤ \(Self.number(decline)) mL/min/1.73 m² a year)"

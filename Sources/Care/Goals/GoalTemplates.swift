@@ -116,7 +116,7 @@ public enum GoalTemplates {
         kind: .fruitVegetableCups(2),
         period: .day,
         source: "USDA MyPlate / DGA 2020–2025 (cup-equivalents); gate: potassium ≤ 5.0 mmol/L within 90 days "
-            + "(nutrition.md §2.8, KDOQI 2020 [R8])"
+            + "(KDOQI 2020 nutrition guideline)"
     )
 
     // MARK: - The templates and their sources
@@ -157,7 +157,7 @@ public enum GoalTemplates {
         title: "Potassium 3.5–5.0 mmol/L",
         kind: .labInRange(analyte: "potassium", low: 3.5, high: 5.0),
         period: .month,
-        source: "nutrition.md §2.8: KDOQI 2020 [R8], dialysis-unit sheet [R30]"
+        source: "KDOQI 2020 nutrition guideline; dialysis lab education sheet 3.5–5.1"
     )
 
     /// nutrition.md §2.8: phosphorus 2.7–4.6 mg/dL in CKD 3–4 (NKF KDOQI 2003 table [R22b]).
@@ -166,7 +166,7 @@ public enum GoalTemplates {
         title: "Phosphorus 2.7–4.6 mg/dL",
         kind: .labInRange(analyte: "phosphorus", low: 2.7, high: 4.6),
         period: .month,
-        source: "nutrition.md §2.8: NKF KDOQI 2003 [R22b]"
+        source: "NKF KDOQI 2003 targets by stage, CKD 3–4"
     )
 
     /// nutrition.md §2.8: phosphorus 3.5–5.5 mg/dL on dialysis (NKF KDOQI 2003 for CKD 5 [R22]).
@@ -175,7 +175,7 @@ public enum GoalTemplates {
         title: "Phosphorus 3.5–5.5 mg/dL",
         kind: .labInRange(analyte: "phosphorus", low: 3.5, high: 5.5),
         period: .month,
-        source: "nutrition.md §2.8: NKF KDOQI 2003 [R22]"
+        source: "NKF KDOQI 2003 bone-mineral targets, CKD 5"
     )
 
     /// nutrition.md §2.8: bicarbonate ≥ 22 mmol/L (metabolic acidosis is < 22 [R27]).
@@ -184,7 +184,7 @@ public enum GoalTemplates {
         title: "Bicarbonate at least 22 mmol/L",
         kind: .labInRange(analyte: "bicarbonate", low: 22, high: nil),
         period: .month,
-        source: "nutrition.md §2.8: treat to keep ≥ 22 mmol/L [R27]"
+        source: "CKD metabolic acidosis is < 22 mmol/L; treat to keep ≥ 22"
     )
 
     /// nutrition.md §2.8: albumin ≥ 4.0 g/dL in dialysis patient education [R29].
@@ -193,7 +193,7 @@ public enum GoalTemplates {
         title: "Albumin at least 4.0 g/dL",
         kind: .labInRange(analyte: "albumin", low: 4.0, high: nil),
         period: .month,
-        source: "nutrition.md §2.8: dialysis patient education [R29][R29b]"
+        source: "dialysis lab education; kidneychef.com, Making sense of your laboratory values"
     )
 
     /// nutrition.md §2.8: HbA1c about 7 % for most, individualised < 6.5 % to < 8.0 % (KDIGO 2020/2022 [R28]).
@@ -202,7 +202,7 @@ public enum GoalTemplates {
         title: "HbA1c at most 7.0 %",
         kind: .labInRange(analyte: "hba1c", low: nil, high: 7.0),
         period: .month,
-        source: "nutrition.md §2.8: KDIGO 2020/2022 diabetes in CKD [R28][R28b]"
+        source: "KDIGO 2020/2022 Diabetes in CKD guideline"
     )
 
     /// eGFR stable: a decline no faster than 5 mL/min/1.73 m² a year, the KDIGO threshold of rapid progression
@@ -222,7 +222,7 @@ public enum GoalTemplates {
         title: "Weight gain between sessions below 4 % of dry weight",
         kind: .interdialyticGainBelow(percentOfDryWeight: 4),
         period: .week,
-        source: "nutrition.md §2.7: < 4 % of dry weight [R25]; > 4.8 % and mortality [R23]"
+        source: "dialysis-unit teaching < 4 % of dry weight; > 4.8 % linked to higher mortality"
     )
 
     /// Post-dialysis weight within 0.5 kg of the prescribed dry weight (nutrition.md §2.7: the dry weight is
@@ -233,7 +233,8 @@ public enum GoalTemplates {
             title: "Weight within 0.5 kg of the dry weight (\(GoalKind.number(dry)) kg)",
             kind: .weightRange(lowKilograms: dry - 0.5, highKilograms: dry + 0.5),
             period: .week,
-            source: "nutrition.md §2.7: dry weight prescribed by the nephrologist [R24]; ±0.5 kg product choice"
+            source: "dry weight set by the nephrologist (DaVita, dry weight and fluid gain); "
+                + "±0.5 kg KidneyHub's choice"
         )
     }
 

@@ -70,10 +70,16 @@ public struct AdviceService: Sendable {
         let check = FoodChecker.check(item, state: state)
         var substitutions: [Substitution] = []
         if check.subjectAtIssue != nil, let group = food.group {
-            // A fluid swap is a food that is not a liquid; any other keeps the checked food's role.
-            let liquid = check.subjectAtIssue == .fluid ? false : food.facts.isLiquid
-            let candidates = try await store.substitutionCandidates(group: group, isLiquid: liquid)
-                .map { SubstitutionCandidate(facts: $0.facts, group: $0.group) }
+            let candidates: [SubstitutionCandidate]
+            if let category = SubstitutionFinder.swapCategory(for: check) {
+                // Everyday foods of the same category (a fruit for a fruit, rice for a potato) in their serving.
+                candidates = try await everydayCandidates(in: category)
+            } else {
+                // A fluid swap is a food that is not a liquid; any other keeps the checked food's role.
+                let liquid = check.subjectAtIssue == .fluid ? false : food.facts.isLiquid
+                candidates = try await store.substitutionCandidates(group: group, isLiquid: liquid)
+                    .map { SubstitutionCandidate(facts: $0.facts, group: $0.group) }
+            }
             substitutions = SubstitutionFinder.suggestions(for: check, candidates: candidates, state: state)
         }
         var fired = check.messages
@@ -87,6 +93,16 @@ public struct AdviceService: Sendable {
         }
         try await store.recordAdviceFirings(fired, profileId: stored.id, context: "foods check", atMs: atMs)
         return (check, substitutions, portion)
+    }
+
+    /// The everyday foods of `category` as swap candidates; one missing from the database is left out.
+    func everydayCandidates(in category: FoodCategory) async throws -> [SubstitutionCandidate] {
+        var candidates: [SubstitutionCandidate] = []
+        for entry in EverydayFoods.foods(in: category) {
+            guard let food = try? await store.food(ndb: entry.ndb) else { continue }
+            candidates.append(SubstitutionCandidate(facts: food.facts, group: food.group, everyday: entry))
+        }
+        return candidates
     }
 
     // MARK: - Alerts

@@ -166,11 +166,11 @@ public struct ReportCardService: Sendable {
         )
     }
 
-    /// Three common fruits and three common vegetables, one usual household serving each, that suit every restricted
-    /// nutrient of the patient (`ServingCaps`: potassium, phosphorus, sodium, fluid, protein) and fire no
-    /// interaction rule, lowest first in the restricted nutrient most at issue (potassium, else phosphorus, else
-    /// sodium).
-    func recommendedFoods(limits: [DailyLimit], profile stored: StoredProfile) async throws -> [String] {
+    /// Three everyday fruits and three everyday vegetables (`EverydayFoods`), one usual household serving each (a
+    /// medium apple, a cup of blueberries: never a garnish or a single cherry), that suit every restricted nutrient of
+    /// the patient (`ServingCaps`: potassium, phosphorus, sodium, fluid, protein) and fire no interaction rule,
+    /// lowest first in the restricted nutrient most at issue (potassium, else phosphorus, else sodium).
+    public func recommendedFoods(limits: [DailyLimit], profile stored: StoredProfile) async throws -> [String] {
         let restricted = Set(limits.filter { $0.maximum != nil }.map(\.subject))
         guard
             let subject = [IntakeSubject.potassium, .phosphorus, .sodium].first(where: restricted.contains),
@@ -180,31 +180,29 @@ public struct ReportCardService: Sendable {
             DrugCatalog.standard.match($0.name)
         }
         var names: [String] = []
-        for group in ["Fruits and Fruit Juices", "Vegetables and Vegetable Products"] {
-            let servings = try await store.substitutionCandidates(group: group, isLiquid: false)
-                .compactMap { food -> (food: StoredFood, serving: AdviceFood, measure: String)? in
-                    let measure = food.facts.usualMeasure
-                    let grams = measure.map { $0.gramsPerUnit * $0.amount } ?? Portion.gramsWithoutMeasure
-                    let serving = AdviceFood(facts: food.facts, group: food.group, grams: grams)
-                    guard ServingCaps.exceeded(by: serving, limits: limits).isEmpty,
-                        InteractionRules.evaluate(
-                            food: serving,
-                            medications: medications,
-                            hasKidneyDisease: stored.profile.diseaseCategory != nil
-                        ).allSatisfy({ $0.severity < .caution })
-                    else { return nil }
-                    let label = measure.map { "\(AdviceNumber.text($0.amount)) \($0.description)" } ?? "100 g"
-                    return (food, serving, label)
-                }
-                .sorted {
-                    ($0.serving.nutrients[nutrient] ?? 0, $0.food.name) < (
-                        $1.serving.nutrients[nutrient] ?? 0, $1.food.name
-                    )
-                }
+        for category in [FoodCategory.fruit, .vegetable] {
+            var servings: [(name: String, serving: AdviceFood, measure: HouseholdMeasure)] = []
+            for entry in EverydayFoods.foods(in: category) {
+                guard let food = try? await store.food(ndb: entry.ndb),
+                    let measure = entry.servingMeasure(in: food.facts)
+                else { continue }
+                let serving = AdviceFood(facts: food.facts, group: food.group, grams: measure.grams)
+                guard ServingCaps.exceeded(by: serving, limits: limits).isEmpty,
+                    InteractionRules.evaluate(
+                        food: serving,
+                        medications: medications,
+                        hasKidneyDisease: stored.profile.diseaseCategory != nil
+                    ).allSatisfy({ $0.severity < .caution })
+                else { continue }
+                servings.append((food.name, serving, measure))
+            }
+            servings.sort {
+                ($0.serving.nutrients[nutrient] ?? 0, $0.name) < ($1.serving.nutrients[nutrient] ?? 0, $1.name)
+            }
             names += servings.prefix(3).map {
                 let amount = AdviceNumber.text($0.serving.nutrients[nutrient] ?? 0)
-                return
-                    "\($0.food.name) (\($0.measure): \(subject.rawValue) \(amount) \(NutrientUnitText.text(nutrient.unit)))"
+                let measure = "\(AdviceNumber.text($0.measure.amount)) \($0.measure.description)"
+                return "\($0.name) (\(measure): \(subject.rawValue) \(amount) \(NutrientUnitText.text(nutrient.unit)))"
             }
         }
         return names

@@ -79,7 +79,8 @@ extension LabAnalyte {
                 high: 5.0,
                 condition: "some labs' normal range reaches 5.1–5.5",
                 source:
-                    "nutrition.md §2.8: KDOQI 2020, keep serum K in the lab's normal range [R8]; dialysis-unit sheet 3.5–5.1 [R30]"
+                    "KDOQI 2020 nutrition guideline, keep serum K in the lab's normal range; "
+                    + "dialysis lab sheet 3.5–5.1"
             )
         ]
     )
@@ -115,13 +116,14 @@ extension LabAnalyte {
                 .anyone,
                 low: 22,
                 condition: "metabolic acidosis is defined as < 22 mmol/L",
-                source: "nutrition.md §2.8: treat to keep ≥ 22 mmol/L [R27]"
+                source: "CKD metabolic acidosis is < 22 mmol/L; treat to keep ≥ 22"
             ),
             LabTarget(
                 .anyone,
                 low: 24,
                 high: 26,
-                source: "nutrition.md §2.8: KDOQI 2020 suggests maintaining 24–26 mmol/L [R10] (not re-checked)"
+                source: "KDOQI Nutrition in CKD 2020 Update (Am J Kidney Dis 2020;76 Suppl 1) suggests "
+                    + "24–26 mmol/L (not re-checked)"
             ),
         ]
     )
@@ -142,9 +144,9 @@ extension LabAnalyte {
                 .dialysis,
                 low: 3.5,
                 high: 5.5,
-                source: "nutrition.md §2.8: NKF KDOQI 2003, CKD 5 [R22]; DaVita 3.0–5.5 [R21]"
+                source: "NKF KDOQI 2003, CKD 5; DaVita, Phosphorus and PTH Goals: 3.0–5.5"
             ),
-            LabTarget(.ckdG3ToG4, low: 2.7, high: 4.6, source: "nutrition.md §2.8: NKF KDOQI 2003, CKD 3–4 [R22b]"),
+            LabTarget(.ckdG3ToG4, low: 2.7, high: 4.6, source: "NKF KDOQI 2003 targets by stage, CKD 3–4"),
         ]
     )
 
@@ -166,7 +168,7 @@ extension LabAnalyte {
                 low: 8.4,
                 high: 9.5,
                 condition: "albumin-corrected calcium; KDIGO uses the lab's normal range",
-                source: "nutrition.md §2.8: NKF KDOQI 2003 [R22]"
+                source: "NKF KDOQI 2003 bone-mineral targets, CKD 5"
             )
         ]
     )
@@ -189,7 +191,7 @@ extension LabAnalyte {
                 low: 130,
                 high: 600,
                 condition: "2–9 × the assay's upper limit of normal; 130–600 pg/mL assumes a typical assay",
-                source: "nutrition.md §2.8: KDIGO [R22]; DaVita 150–600 [R21]"
+                source: "KDIGO 2–9 × upper normal; DaVita, Phosphorus and PTH Goals: 150–600"
             )
         ]
     )
@@ -224,9 +226,14 @@ extension LabAnalyte {
             LabTarget(
                 .dialysis,
                 low: 4.0,
-                source: "nutrition.md §2.8: dialysis patient education [R29]"
+                source: "dialysis patient lab education (smore.com/a891b)"
             ),
-            LabTarget(.anyone, low: 3.5, high: 5.5, source: "nutrition.md §2.8: lab normal range [R29b]"),
+            LabTarget(
+                .anyone,
+                low: 3.5,
+                high: 5.5,
+                source: "lab normal range (kidneychef.com, Making sense of your laboratory values)"
+            ),
         ]
     )
 
@@ -248,7 +255,7 @@ extension LabAnalyte {
                 low: 10,
                 high: 12,
                 condition: "patients on an ESA",
-                source: "nutrition.md §2.8: dialysis-unit education [R30] (low-authority source)"
+                source: "dialysis patient lab education, smore.com/a891b (low-authority source)"
             )
         ]
     )
@@ -287,7 +294,7 @@ extension LabAnalyte {
                 .diabetes,
                 high: 7.0,
                 condition: "individualised from < 6.5 % to < 8.0 %; less reliable in G4–G5",
-                source: "nutrition.md §2.8: KDIGO 2020/2022 diabetes in CKD [R28][R28b]"
+                source: "KDIGO 2020/2022 Diabetes in CKD guideline"
             )
         ]
     )

@@ -29,7 +29,7 @@ public enum EntryPlausibility {
             if let systolic, let diastolic, systolic <= diastolic {
                 throw MeasurementFieldError(
                     field: "components.diastolic",
-                    reason: "diastolic \(text(diastolic)) mm[Hg] is not below systolic \(text(systolic)) mm[Hg] "
+                    reason: "diastolic \(text(diastolic)) mmHg is not below systolic \(text(systolic)) mmHg "
                         + "(write SYSTOLIC/DIASTOLIC, e.g. 128/82)"
                 )
             }

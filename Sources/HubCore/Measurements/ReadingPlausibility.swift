@@ -26,7 +26,7 @@ public enum ReadingPlausibility {
             Bounds(range: 0...100, reason: "a percentage is 0–100 %")
         case .bloodPressure:
             // Oscillometric cuffs measure 0–299 mmHg (e.g. the Omron HEM series' specification); 0 is no reading.
-            Bounds(range: 1...400, reason: "a blood-pressure cuff measures above 0 and at most 400 mm[Hg]")
+            Bounds(range: 1...400, reason: "a blood-pressure cuff measures above 0 and at most 400 mmHg")
         case .heartRate, .restingHeartRate:
             // Wrist and chest sensors report up to 220–250/min; 0 is no pulse found, not a measurement.
             Bounds(range: 1...350, reason: "a heart rate is 1–350 /min (0 is no reading)")

@@ -93,11 +93,12 @@ struct FoodPage {
             let amount: Double? =
                 subject == .fluid ? portion.fluidMilliliters : subject.nutrient.flatMap { portion.nutrients[$0] }
             let line = check.check.budget.first { $0.subject == subject }
-            let eaten = line.map { "\(language.number($0.eatenToday)) \(subject.unit)" } ?? "–"
-            let after = line.map { "\(language.number($0.remaining - (amount ?? 0))) \(subject.unit)" } ?? "–"
+            let unitName = UnitDisplayName.text(subject.unit)
+            let eaten = line.map { "\(language.number($0.eatenToday)) \(unitName)" } ?? "–"
+            let after = line.map { "\(language.number($0.remaining - (amount ?? 0))) \(unitName)" } ?? "–"
             rows += """
                 <tr data-subject="\(subject.rawValue)"><th scope="row">\(t(subject.messageKey))</th>\
-                <td class="num" data-value="\(amount ?? 0)">\(amount.map { language.number($0, digits: 1) } ?? "?") \(subject.unit)</td>\
+                <td class="num" data-value="\(amount ?? 0)">\(amount.map { language.number($0, digits: 1) } ?? "?") \(unitName)</td>\
                 <td class="num">\(eaten)</td><td class="num">\(after)</td></tr>
                 """
         }

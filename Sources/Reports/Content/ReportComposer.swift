@@ -567,9 +567,9 @@ public enum ReportComposer {
 
     static func limitText(_ limit: DailyLimit) -> String {
         switch (limit.minimum, limit.maximum) {
-        case let (low?, high?): "\(number(low, 0))–\(number(high, 0)) \(limit.unit)"
-        case let (low?, nil): "≥ \(number(low, 0)) \(limit.unit)"
-        case let (nil, high?): "≤ \(number(high, 0)) \(limit.unit)"
+        case let (low?, high?): "\(number(low, 0))–\(number(high, 0)) \(UnitDisplayName.text(limit.unit))"
+        case let (low?, nil): "≥ \(number(low, 0)) \(UnitDisplayName.text(limit.unit))"
+        case let (nil, high?): "≤ \(number(high, 0)) \(UnitDisplayName.text(limit.unit))"
         case (nil, nil): "none"
         }
     }

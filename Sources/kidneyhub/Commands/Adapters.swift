@@ -63,7 +63,7 @@ struct Adapters: AsyncParsableCommand {
 
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Run the conformance checks of Protocols/adapter-protocol.md §10 against an adapter.",
+            abstract: "Run the conformance checks of the adapter protocol (section 10) against an adapter.",
             discussion: "PATH is an adapter.json manifest (or its directory) or an adapter executable."
         )
         @Argument(help: "A manifest, a directory with adapter.json, or an executable.") var path: String

@@ -26,7 +26,7 @@ struct BloodPressure: AsyncParsableCommand {
         )
         @OptionGroup var store: StoreOptions
         @Argument(help: ArgumentHelp("Systolic/diastolic.", valueName: "SYS/DIA")) var pressure: String
-        @Option(help: ArgumentHelp("The unit.", valueName: "mm[Hg]|kPa")) var unit = "mm[Hg]"
+        @Option(help: ArgumentHelp("The unit.", valueName: "mmHg|kPa")) var unit = "mmHg"
         @Option(help: ArgumentHelp("The pulse, beats per minute.", valueName: "BPM")) var pulse: Double?
         @Option(help: ArgumentHelp("Body position.", valueName: "sitting|standing|lying")) var position: String?
         @Option(help: ArgumentHelp("The arm the cuff was on.", valueName: "left|right")) var arm: String?
@@ -66,7 +66,7 @@ struct BloodPressure: AsyncParsableCommand {
                 added = try await store.openForWriting().bloodPressure.add(
                     systolic: parts[0],
                     diastolic: parts[1],
-                    unit: unit,
+                    unit: UnitDisplayName.code(unit),
                     pulse: pulse,
                     position: position.flatMap(BodyPosition.init(rawValue:)),
                     arm: arm,
@@ -155,7 +155,7 @@ extension BloodPressure {
         @OptionGroup var store: StoreOptions
         @Argument(help: "The reading's id (see `kidneyhub bp list`).") var id: Int64
         @Argument(help: ArgumentHelp("Systolic/diastolic.", valueName: "SYS/DIA")) var pressure: String
-        @Option(help: ArgumentHelp("The unit.", valueName: "mm[Hg]|kPa")) var unit = "mm[Hg]"
+        @Option(help: ArgumentHelp("The unit.", valueName: "mmHg|kPa")) var unit = "mmHg"
         @Flag(name: .customLong("confirm-unusual"), help: "Store a pair outside the usual ranges: it is right.")
         var confirmUnusual = false
         @Option(help: "The profile (needed when the store holds several).") var profile: String?
@@ -175,7 +175,7 @@ extension BloodPressure {
                     measurementId: id,
                     systolic: parts[0],
                     diastolic: parts[1],
-                    unit: unit,
+                    unit: UnitDisplayName.code(unit),
                     confirmUnusual: confirmUnusual,
                     profile: profile
                 )

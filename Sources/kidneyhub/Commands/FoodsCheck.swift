@@ -39,7 +39,8 @@ extension Foods {
             let check = result.check
             print(
                 wrapped(
-                    "\(NutrientText.number(result.portion.amount)) \(result.portion.unit) \(found.name) "
+                    "\(NutrientText.number(result.portion.amount)) \(UnitDisplayName.text(result.portion.unit)) "
+                        + "\(found.name) "
                         + "(\(NutrientText.number(check.food.grams)) g): "
                         + check.verdict.rawValue.uppercased()
                 )

@@ -179,8 +179,8 @@ struct GoalTargetOptions: ParsableArguments {
     @Option(help: "weight: the low end (kg); lab: the low end in the lab's unit.") var low: Double?
     @Option(help: "weight: the high end (kg); lab: the high end in the lab's unit.") var high: Double?
     @Option(name: .customLong("target"), help: "weight: one target weight (kg), low = high.") var targetWeight: Double?
-    @Option(help: "blood-pressure: systolic below (mm[Hg]).") var systolic: Double?
-    @Option(help: "blood-pressure: diastolic below (mm[Hg]).") var diastolic: Double?
+    @Option(help: "blood-pressure: systolic below (mmHg).") var systolic: Double?
+    @Option(help: "blood-pressure: diastolic below (mmHg).") var diastolic: Double?
     @Option(help: "lab: the lab id (`kidneyhub labs list`).") var lab: String?
     @Option(name: .customLong("max-decline"), help: "egfr-stable: the largest decline a year.") var maxDecline: Double?
     @Option(help: "interdialytic-gain: below this % of dry weight.") var percent: Double?

@@ -48,7 +48,7 @@ struct Intake: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show a day's totals: `kidneyhub intake today`, `kidneyhub intake 2026-11-20 --json`.",
             discussion: """
-                Limits come from the profile's disease category, weight and latest labs (nutrition.md §2.11, sources \
+                Limits come from the profile's disease category, weight and latest labs (guideline sources \
                 shown), unless the care team set one (`kidneyhub intake limit`). A total with unknown parts (a food \
                 USDA has no value for) is shown as "≥" with how many parts were unknown.
                 """

@@ -92,9 +92,11 @@ struct Labs: AsyncParsableCommand {
             }
             printTable(
                 ["ID", "DATE", "LAB", "VALUE", "LOINC", "EGFR (mL/min/1.73 m²)", "STAGE", "SOURCE"],
-                rows.map { row in
+                zip(listing.rows, rows).map { listed, row in
                     [
-                        "\(row.id)", row.takenAt, row.analyte, row.valueText, row.loinc,
+                        // Times to the minute on the clock the sample was taken on; `--json` keeps RFC 3339.
+                        "\(row.id)", LocalMinute.text(listed.result.value.takenAt), row.analyte, row.valueText,
+                        row.loinc,
                         row.egfr.map { LabEntry.fixed($0, decimals: 2) } ?? (row.egfrUnavailable == nil ? "" : "-"),
                         row.stage ?? "", row.source,
                     ]
@@ -284,7 +286,7 @@ enum LabEntry {
     /// "5.6 mmol/L": the value with its unit's decimals, and the unit beside it.
     static func valueText(_ value: Double, unit: String, analyte: String) -> String {
         let decimals = LabCatalog.standard.analyte(id: analyte)?.unit(named: unit)?.decimals ?? 2
-        return "\(fixed(value, decimals: decimals)) \(unit)"
+        return "\(fixed(value, decimals: decimals)) \(UnitDisplayName.text(unit))"
     }
 
     /// `value` with `decimals` decimals.

@@ -27,7 +27,7 @@ struct Log: AsyncParsableCommand {
             let nutrients = entry.nutrients ?? NutrientAmounts()
             let fluid = entry.isLiquid ? ", fluid \(NutrientText.number(entry.fluidMilliliters)) mL" : ""
             let what =
-                "#\(entry.id) \(time) \(entry.meal?.rawValue ?? ""): \(NutrientText.number(entry.amount)) \(entry.unit) "
+                "#\(entry.id) \(time) \(entry.meal?.rawValue ?? ""): \(NutrientText.number(entry.amount)) \(UnitDisplayName.text(entry.unit)) "
                 + "\(entry.description) (\(NutrientText.number(entry.grams ?? 0)) g):"
             let amounts =
                 kidneyNutrients.map { "\($0.displayName.lowercased()) \(NutrientText.amount(nutrients[$0], $0))" }

@@ -49,17 +49,18 @@ struct Measurements: AsyncParsableCommand {
     }
 }
 
-/// Prints measurements as a table: time with its original offset, kind, value and unit, device.
+/// Prints measurements as a table: time to the minute on the clock it was taken on, kind, value rounded for its
+/// quantity, the unit's display name (`mmHg`, not `mm[Hg]`), device. `--json` keeps full values and UCUM codes.
 func printMeasurementTable(_ rows: [StoredMeasurement]) {
     printTable(
         ["TIME", "KIND", "VALUE", "UNIT", "DEVICE", "CONTEXT"],
         rows.map { row in
             let m = row.measurement
             return [
-                RFC3339.format(epochMilliseconds: m.startMs, utcOffsetSeconds: m.utcOffsetSeconds),
+                LocalMinute.text(epochMilliseconds: m.startMs, utcOffsetSeconds: m.utcOffsetSeconds),
                 m.kind.rawValue,
                 MeasurementListing.valueText(m),
-                m.unit,
+                UnitDisplayName.text(m.unit),
                 row.device.identity.deviceId,
                 MeasurementListing.contextText(m.context),
             ]
@@ -100,7 +101,9 @@ struct MeasurementListing: Encodable {
         context = m.context
     }
 
+    /// The value for people: rounded for its quantity (`DisplayQuantity`), a pair as systolic/diastolic.
     static func valueText(_ m: NormalizedMeasurement) -> String {
+        func format(_ value: Double) -> String { DisplayQuantity.number(value, unit: m.unit) }
         if let value = m.value { return format(value) }
         guard let components = m.components else { return "-" }
         if let systolic = components["systolic"], let diastolic = components["diastolic"] {
@@ -120,11 +123,6 @@ struct MeasurementListing: Encodable {
         return parts.joined(separator: " ")
     }
 
-    private static func format(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        if rounded == rounded.rounded(), let whole = Int(exactly: rounded) { return String(whole) }
-        return String(rounded)
-    }
 }
 
 /// A `YYYY-MM-DD` date (local midnight) or an RFC 3339 time, as epoch milliseconds.

@@ -87,7 +87,8 @@ struct Recipes: AsyncParsableCommand {
                 ["INGREDIENT", "AMOUNT", "GRAMS"] + kidneyNutrients.map { $0.displayName.uppercased() },
                 ingredients.map { ingredient in
                     [
-                        ingredient.food, "\(NutrientText.number(ingredient.amount)) \(ingredient.unit)",
+                        ingredient.food,
+                        "\(NutrientText.number(ingredient.amount)) \(UnitDisplayName.text(ingredient.unit))",
                         NutrientText.number(ingredient.grams),
                     ]
                         + kidneyNutrients.map { NutrientText.amount(ingredient.nutrients[$0.rawValue] ?? nil, $0) }

@@ -144,14 +144,16 @@ struct Trends: AsyncParsableCommand {
             let title =
                 series.name == subject.id || view.usesProfileWeights
                 ? view.displayName : "\(view.displayName), \(series.name)"
-            print("\(title) in \(series.unit), profile '\(stored.name)', last \(days) days (\(periodText)), \(how)")
+            // Text names the unit as people write it (mmHg, lb); `--json` keeps the UCUM code.
+            let unitName = UnitDisplayName.text(series.unit)
+            print("\(title) in \(unitName), profile '\(stored.name)', last \(days) days (\(periodText)), \(how)")
             let chart: String
             do {
                 chart = try TerminalChart.render(
                     summary.points,
                     width: Self.chartWidth,
                     height: Self.chartHeight,
-                    unit: series.unit,
+                    unit: unitName,
                     timeZone: timeZone
                 )
             } catch {
@@ -161,7 +163,7 @@ struct Trends: AsyncParsableCommand {
             print("")
             let decimals = view.decimals(unit: series.unit)
             func value(_ number: Double?) -> String {
-                number.map { "\(LabEntry.fixed($0, decimals: decimals)) \(series.unit)" } ?? "-"
+                number.map { "\(LabEntry.fixed($0, decimals: decimals)) \(unitName)" } ?? "-"
             }
             let previousText =
                 "\(localDate(summary.previousPeriod.start, timeZone)) to "
@@ -176,7 +178,7 @@ struct Trends: AsyncParsableCommand {
                     summary.previousMean.map { "\(value($0)) (\(previousText))" }
                         ?? "- (no values from \(previousText))",
                 ],
-                ["change", summary.change.map { changeText($0, decimals: decimals, unit: series.unit) } ?? "-"],
+                ["change", summary.change.map { changeText($0, decimals: decimals, unit: unitName) } ?? "-"],
             ]
             let derived = summary.points.filter { series.derivedInstants.contains($0.epochMilliseconds) }.count
             if derived > 0 {
@@ -351,8 +353,8 @@ private struct TrendView {
         }
     }
 
-    /// Gains to 0.01 kg (scales weigh to 0.1 kg, and a difference of two should not be rounded further).
+    /// Gains to 0.1 kg like weights (issue 17, item 8): the difference of two 0.1 kg readings has no more precision.
     func decimals(unit: String) -> Int {
-        gain ? 2 : subject.decimals(unit: unit)
+        gain ? 1 : subject.decimals(unit: unit)
     }
 }

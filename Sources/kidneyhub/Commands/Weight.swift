@@ -133,7 +133,8 @@ struct Weight: AsyncParsableCommand {
                 ["ID", "TIME", "WEIGHT", "AS ENTERED", "PHASE", "SOURCE", "DEVICE"],
                 listing.weights.map {
                     [
-                        "\($0.id)", $0.time, WeightListing.text($0.displayValue, unit: unit), $0.asEntered,
+                        "\($0.id)", (try? RFC3339.parse($0.time)).map(LocalMinute.text) ?? $0.time,
+                        WeightListing.text($0.displayValue, unit: unit), $0.asEntered,
                         $0.phase ?? "confirm", $0.source, $0.device,
                     ]
                 }
@@ -236,7 +237,8 @@ extension Weight {
                 throw CommandFailure("not changed: \(error)")
             }
             print(
-                "Weight #\(id) is now \(CorrectionText.number(value)) \(unit) "
+                "Weight #\(id) is now \(CorrectionText.number(value)) "
+                    + "\(UnitDisplayName.text(UnitDisplayName.code(unit))) "
                     + "(was \(WeightListing.kilograms(old.measurement.value ?? 0)) kg)."
             )
         }
@@ -318,7 +320,8 @@ struct WeightListing: Encodable {
                 kilograms: weight.kilograms,
                 displayValue: display(weight.kilograms),
                 displayUnit: unit,
-                asEntered: "\(weight.originalValue.map(Self.kilograms) ?? "-") \(weight.originalUnit)",
+                asEntered:
+                    "\(weight.originalValue.map(Self.kilograms) ?? "-") \(UnitDisplayName.text(weight.originalUnit))",
                 phase: weight.phase.phase?.rawValue,
                 source: weight.phase.source.rawValue,
                 ambiguity: weight.phase.ambiguity,

@@ -51,7 +51,8 @@ import Testing
                     measures: [HouseholdMeasure(amount: 1, description: "medium (3\" dia)", grams: 182)],
                     isLiquid: false
                 ),
-                group: Foods.fruits
+                group: Foods.fruits,
+                everyday: EverydayFoods.entry(named: "Apples, raw, with skin")
             ),
             SubstitutionCandidate(
                 facts: FoodFacts(
@@ -60,7 +61,8 @@ import Testing
                     measures: [HouseholdMeasure(amount: 1, description: "cup", grams: 148)],
                     isLiquid: false
                 ),
-                group: Foods.fruits
+                group: Foods.fruits,
+                everyday: EverydayFoods.entry(named: "Blueberries, raw")
             ),
             SubstitutionCandidate(
                 facts: FoodFacts(
@@ -69,7 +71,8 @@ import Testing
                     measures: [HouseholdMeasure(amount: 1, description: "cup, cubes", grams: 150)],
                     isLiquid: false
                 ),
-                group: Foods.fruits
+                group: Foods.fruits,
+                everyday: EverydayFoods.entry(named: "Avocados, raw, all commercial varieties")
             ),
         ]
         let swaps = SubstitutionFinder.suggestions(for: check, candidates: candidates, state: state)
