@@ -3,6 +3,7 @@ the first run, logging a banana found by typing "ban", a drink, the dialysis day
 flow done with the keyboard only. Every page is checked by axe-core and photographed at 1280 and 360 pixels."""
 
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -143,8 +144,9 @@ def test_spanish_everywhere_once_chosen(hub, browser):
 
 def test_an_address_beyond_loopback_is_refused_without_tls(tmp_path):
     import subprocess
-    from conftest import BINARY
 
+    # Not `from conftest import`: with several test folders in one run, another folder's conftest may own the name.
+    BINARY = Path(__file__).resolve().parents[2] / ".build" / "debug" / "kidneyhub"
     result = subprocess.run([str(BINARY), "serve", "--store", str(tmp_path / "hub.sqlite"), "--http", "0.0.0.0:8470"],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode != 0

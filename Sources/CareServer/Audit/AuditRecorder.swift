@@ -21,14 +21,23 @@ public actor AuditRecorder: Service {
         pending.append(event)
     }
 
-    /// Stores what is pending now; on failure the events are kept for the next try.
+    /// The batch being written, if any: its events are no longer in `pending`.
+    private var writing: Task<Bool, Never>?
+
+    /// Stores what is pending now; on failure the events are kept for the next try. Returns only when every event
+    /// recorded before the call is stored: a write already under way (the periodic one) is waited for first, since
+    /// the actor lets this call in while that write awaits the database.
     public func flush() async {
+        while let running = writing { _ = await running.value }
         guard !pending.isEmpty else { return }
         let batch = pending
         pending.removeAll(keepingCapacity: true)
-        do {
-            try await store.appendAudit(batch)
-        } catch {
+        let store = store
+        let write = Task { (try? await store.appendAudit(batch)) != nil }
+        writing = write
+        let stored = await write.value
+        writing = nil
+        if !stored {
             pending.insert(contentsOf: batch, at: 0)
             logger.error("audit log write failed; \(batch.count) events kept for the next try")
         }
