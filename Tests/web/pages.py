@@ -4,7 +4,7 @@ screenshots at 1280 and 360 pixels for a person to look at."""
 from pathlib import Path
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "section508"]
@@ -55,3 +55,12 @@ def value_of(driver, subject):
     """Today's total of a subject, as the page states it (the cell's data-value)."""
     cell = driver.find_element(By.CSS_SELECTOR, f'#intake tr[data-subject="{subject}"] td[data-value]')
     return float(cell.get_attribute("data-value"))
+
+
+def switch_to_spanish(browser, hub):
+    """Chooses Spanish in the settings and waits until the answer to that form has loaded: a page requested before
+    then can be replaced by the form's redirect."""
+    browser.get(hub.base + "/settings")
+    Select(browser.find_element(By.ID, "language")).select_by_value("es")
+    browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+    wait_for(browser, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "es")

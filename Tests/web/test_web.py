@@ -10,7 +10,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.support.ui import Select
 
-from pages import check_page, wait_for, value_of
+from pages import check_page, switch_to_spanish, wait_for, value_of
 
 PASSPHRASE = "kidney beans 42"
 
@@ -131,8 +131,7 @@ def test_spanish_everywhere_once_chosen(hub, browser):
     first_run(browser, hub, check=False)
     browser.get(hub.base + "/settings")
     check_page(browser, "settings")
-    Select(browser.find_element(By.ID, "language")).select_by_value("es")
-    browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+    switch_to_spanish(browser, hub)
     browser.get(hub.base + "/today")
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "es"
     assert browser.find_element(By.CSS_SELECTOR, 'nav a[href="/today"]').text == "Hoy"
@@ -218,9 +217,7 @@ def test_labs_entered_in_their_units_show_the_trend_against_the_target(hub, brow
     assert latest_lab(browser, "phosphorus").find_element(By.CSS_SELECTOR, "td.standing").get_attribute(
         "data-flag") == "high"
     # In Spanish, the labs and the words are Spanish.
-    browser.get(hub.base + "/settings")
-    Select(browser.find_element(By.ID, "language")).select_by_value("es")
-    browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+    switch_to_spanish(browser, hub)
     browser.get(hub.base + "/labs")
     assert "Potasio" in latest_lab(browser, "potassium").text
     assert "baja 1,2" in latest_lab(browser, "potassium").text
@@ -295,9 +292,7 @@ def test_trends_draw_each_subject_with_a_title_a_description_and_a_table(hub, br
     wait_for(browser, lambda d: "days=7" in d.current_url)
     assert len(chart(browser, "lab-potassium").find_elements(By.CSS_SELECTOR, "tbody tr")) == 2
     assert len(chart(browser, "weights").find_elements(By.CSS_SELECTOR, "tbody tr")) == 2
-    browser.get(hub.base + "/settings")
-    Select(browser.find_element(By.ID, "language")).select_by_value("es")
-    browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+    switch_to_spanish(browser, hub)
     browser.get(hub.base + "/trends")
     assert chart(browser, "lab-potassium").find_element(By.TAG_NAME, "h3").text == "Potasio"
     check_page(browser, "trends-es")
@@ -359,9 +354,7 @@ def test_a_goal_added_from_a_template_shows_its_progress(hub, browser):
     assert len(rows) == 1
     assert rows[0].find_element(By.CSS_SELECTOR, "td[data-status]").get_attribute("data-status") in {"none", "open", "met"}
     check_page(browser, "goals-filled")
-    browser.get(hub.base + "/settings")
-    Select(browser.find_element(By.ID, "language")).select_by_value("es")
-    browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+    switch_to_spanish(browser, hub)
     browser.get(hub.base + "/goals")
     assert browser.find_element(By.TAG_NAME, "h1").text == "Metas y premios"
     check_page(browser, "goals-es")
