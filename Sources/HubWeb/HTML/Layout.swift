@@ -8,7 +8,8 @@ struct Layout {
     /// The links of the navigation, in order.
     static let sections: [(path: String, key: MessageKey)] = [
         ("/today", .navToday), ("/food", .navFood), ("/fluid", .navFluid), ("/weight", .navWeight),
-        ("/blood-pressure", .navBloodPressure), ("/labs", .navLabs), ("/trends", .navTrends), ("/reports", .navReports), ("/goals", .navGoals),
+        ("/blood-pressure", .navBloodPressure), ("/labs", .navLabs), ("/trends", .navTrends), ("/reports", .navReports),
+        ("/goals", .navGoals),
         ("/notifications", .navNotifications), ("/profiles", .navProfiles), ("/settings", .navSettings),
     ]
 
