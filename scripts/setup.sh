@@ -11,7 +11,8 @@ debian_packages+=(libdbus-1-dev dbus-daemon python3-dbusmock)
 # Reports (issue 11): cairo and pango for the PDF/PNG/SVG charts, DejaVu for their text, poppler-utils for the tests'
 # pdftoppm/pdftotext, python3-venv for the FHIR validator's own environment.
 debian_packages+=(libcairo2-dev libpango1.0-dev fonts-dejavu-core poppler-utils python3-venv)
-python_tools=(pytest jsonschema referencing)
+# pytest-timeout ends a hanging Python test and prints where it hung (pure Python, one small wheel).
+python_tools=(pytest pytest-timeout jsonschema referencing)
 # Import adapters (issue 7): libxml2 streams Apple Health exports; Garmin's FIT SDK cross-checks the FIT reader.
 debian_packages+=(libxml2-dev)
 python_tools+=(garmin-fit-sdk)
@@ -44,7 +45,7 @@ done
 [ ${#missing[@]} -eq 0 ] || install_debian "${missing[@]}"
 
 python_tools_missing() {
-    ! python3 -c 'import pytest, jsonschema, referencing, garmin_fit_sdk, fitparse, selenium, schemathesis' \
+    ! python3 -c 'import pytest, pytest_timeout, jsonschema, referencing, garmin_fit_sdk, fitparse, selenium, schemathesis' \
         >/dev/null 2>&1
 }
 if [ "${KIDNEYHUB_SKIP_PYTHON_TOOLS:-}" != 1 ] && python_tools_missing; then

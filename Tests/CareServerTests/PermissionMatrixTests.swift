@@ -294,6 +294,39 @@ struct PermissionMatrixTests {
         }
     }
 
+    @Test(
+        "audit reads racing the periodic write all answer, each with every read made before it",
+        .timeLimit(.minutes(2))
+    )
+    func auditReadsRacingThePeriodicWrite() async throws {
+        // A 1 ms period keeps a write under way almost always, so most reads of the log find one to wait for (a
+        // read that waited in a loop on the actor once held the actor from the writer for good: the CI run hung).
+        try await CareHarness.with(configure: { $0.auditFlushInterval = .milliseconds(1) }) { harness async throws in
+            let clinic = try await harness.clinic("North")
+            let patient = try await harness.patient("9000000001", in: clinic)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for reader in 0..<4 {
+                    group.addTask {
+                        for round in 1...15 {
+                            let read = try await harness.send(.get, "/patients/\(patient.id)/", token: patient.token)
+                            #expect(read.status == .ok, "reader \(reader), round \(round)")
+                            let log = try await harness.send(.get, "/audit/", token: clinic.administratorToken)
+                            #expect(log.status == .ok)
+                            let reads = log.array.filter {
+                                $0["action"] as? String == "read" && $0["patient_id"] as? Int == patient.id
+                            }
+                            #expect(
+                                reads.count >= round,
+                                "reader \(reader) saw \(reads.count) reads after \(round) of its own"
+                            )
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+    }
+
     /// Clinic North (administrator, clinician, the patient, another patient, the patient's caregiver) and clinic
     /// South (its own clinician and patient), each patient with one symptom list and one questionnaire.
     static func world(_ harness: CareHarness) async throws -> World {

@@ -11,6 +11,10 @@ public actor AuditRecorder: Service {
     private let logger: Logger
     private var pending: [AuditEvent] = []
 
+    /// The newest batch write. Each write first waits for the one before it, so when a write has ended every
+    /// batch taken before it has been stored (or given back to `pending`).
+    private var lastWrite: Task<Void, Never>?
+
     init(store: CareStore, interval: Duration, logger: Logger) {
         self.store = store
         self.interval = interval
@@ -21,26 +25,29 @@ public actor AuditRecorder: Service {
         pending.append(event)
     }
 
-    /// The batch being written, if any: its events are no longer in `pending`.
-    private var writing: Task<Bool, Never>?
-
     /// Stores what is pending now; on failure the events are kept for the next try. Returns only when every event
-    /// recorded before the call is stored: a write already under way (the periodic one) is waited for first, since
-    /// the actor lets this call in while that write awaits the database.
+    /// recorded before the call is stored, including those a write already under way (the periodic one) took.
+    ///
+    /// The waiting happens in the chained write task, never in a loop on this actor: a flush that looped here on
+    /// a finished write's value kept the actor from the writer that had to clear it, and spun for good.
     public func flush() async {
-        while let running = writing { _ = await running.value }
-        guard !pending.isEmpty else { return }
         let batch = pending
         pending.removeAll(keepingCapacity: true)
+        let previous = lastWrite
         let store = store
-        let write = Task { (try? await store.appendAudit(batch)) != nil }
-        writing = write
-        let stored = await write.value
-        writing = nil
-        if !stored {
-            pending.insert(contentsOf: batch, at: 0)
-            logger.error("audit log write failed; \(batch.count) events kept for the next try")
+        let write = Task {  // isolated to this actor, like the method that makes it
+            await previous?.value
+            guard !batch.isEmpty else { return }
+            if (try? await store.appendAudit(batch)) == nil { giveBack(batch) }
         }
+        lastWrite = write
+        await write.value
+    }
+
+    /// Puts a batch whose write failed back in front of the pending events.
+    private func giveBack(_ batch: [AuditEvent]) {
+        pending.insert(contentsOf: batch, at: 0)
+        logger.error("audit log write failed; \(batch.count) events kept for the next try")
     }
 
     public func run() async throws {
