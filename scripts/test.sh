@@ -12,8 +12,8 @@ swift build --build-tests
 deadlines='HubServicesTests.HubDaemonTests|AdapterProtocolTests.ConnectionTests|AdapterHostTests.AdapterStopTests'
 deadlines+='|AdapterHostTests.UnreadableParamsTests|AdapterHostTests.SilentInitializeTests|EndToEndTests.ServeTests'
 deadlines+='|EndToEndTests.FaultTests'
-# Each phase has a time limit well past its time on an idle 2-core machine (about 4, 1 and 5 minutes): a hang fails the
-# run there, naming the tests that had not ended, instead of using up CI's 90 minutes. pytest-timeout also names a
+# Each phase has a time limit well past its time on an idle 2-core machine (about 4, 1 and 5 minutes): a hang fails
+# the run there, naming the tests that had not ended, instead of using up CI's 90 minutes. pytest-timeout also names a
 # hanging Python test with its stack.
 limit=scripts/run-with-limit.py
 $limit 25 swift test --skip-build --skip "$deadlines"
