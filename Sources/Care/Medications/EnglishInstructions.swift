@@ -13,7 +13,7 @@ struct EnglishInstructions: InstructionPhrasebook {
         }
     }
 
-    private func unitName(_ unit: DoseUnit, one: Bool) -> String {
+    func unitName(_ unit: DoseUnit, one: Bool) -> String {
         switch unit {
         case .milligram: "mg"
         case .gram: "g"
@@ -47,7 +47,7 @@ struct EnglishInstructions: InstructionPhrasebook {
         }
     }
 
-    private func unitName(_ unit: TimingUnit, one: Bool) -> String {
+    func unitName(_ unit: TimingUnit, one: Bool) -> String {
         let singular =
             switch unit {
             case .second: "second"

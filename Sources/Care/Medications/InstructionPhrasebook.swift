@@ -10,6 +10,10 @@ protocol InstructionPhrasebook: Sendable {
     /// `a, b and c`.
     func list(_ items: [String]) -> String
     func dose(_ amount: DoseAmount) -> String
+    /// A dose unit's name, singular when `one`.
+    func unitName(_ unit: DoseUnit, one: Bool) -> String
+    /// A unit of time's name, singular when `one`.
+    func unitName(_ unit: TimingUnit, one: Bool) -> String
     func route(_ route: DoseRoute) -> String
     /// Frequency and period; nil when neither is given.
     func frequency(_ frequency: Int?, _ frequencyMax: Int?, period: Double?, _ periodMax: Double?, _ unit: TimingUnit?)

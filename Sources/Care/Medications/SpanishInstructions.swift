@@ -13,7 +13,7 @@ struct SpanishInstructions: InstructionPhrasebook {
         }
     }
 
-    private func unitName(_ unit: DoseUnit, one: Bool) -> String {
+    func unitName(_ unit: DoseUnit, one: Bool) -> String {
         switch unit {
         case .milligram: "mg"
         case .gram: "g"
@@ -47,7 +47,7 @@ struct SpanishInstructions: InstructionPhrasebook {
         }
     }
 
-    private func unitName(_ unit: TimingUnit, one: Bool) -> String {
+    func unitName(_ unit: TimingUnit, one: Bool) -> String {
         switch unit {
         case .second: one ? "segundo" : "segundos"
         case .minute: one ? "minuto" : "minutos"

@@ -18,16 +18,17 @@ public struct DosesService: Sendable {
         public var answer: DoseRecord?
     }
 
-    /// The doses due on `date` (the profile's today when nil), earliest first, with their answers.
-    public func due(profile: String?, on date: CalendarDate? = nil) async throws -> (
-        StoredProfile, CalendarDate, [DueDose]
-    ) {
+    /// The doses due on `date` (the profile's today when nil), earliest first, with their answers and their
+    /// instructions in `language` (else the profile's).
+    public func due(profile: String?, on date: CalendarDate? = nil, language: InstructionLanguage? = nil) async throws
+        -> (StoredProfile, CalendarDate, [DueDose])
+    {
         let stored = try await app.store.selectProfile(named: profile)
         let day = try date ?? stored.profile.localDate(at: app.now())
         let orders = try await app.store.medicationOrders(profileId: stored.id)
         let patient = try await patientDay(stored, from: day, through: day)
         let answers = Adherence.answers(try await app.store.doseRecords(profileId: stored.id))
-        let language = stored.profile.language ?? .english
+        let language = language ?? stored.profile.language ?? .english
         let byId = Dictionary(orders.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let due = DoseSchedule.doses(for: orders, on: day, patient: patient).map { dose in
             let order = byId[dose.orderId]

@@ -62,27 +62,35 @@ public struct MedicationsService: Sendable {
         try await edit(reference, profile: profile) { $0.status = .stopped }
     }
 
-    /// The profile's orders with their instructions; stopped and completed ones only when `all`.
-    public func list(profile: String?, all: Bool = false) async throws -> (StoredProfile, [OrderView]) {
+    /// The profile's orders with their instructions (in `language`, else the profile's); stopped and completed
+    /// ones only when `all`.
+    public func list(profile: String?, all: Bool = false, language: InstructionLanguage? = nil) async throws -> (
+        StoredProfile, [OrderView]
+    ) {
         let stored = try await app.store.selectProfile(named: profile)
         let orders = try await app.store.medicationOrders(profileId: stored.id)
         let shown = all ? orders : orders.filter { $0.status == .active || $0.status == .onHold }
-        return (stored, shown.map { view($0, stored) })
+        return (stored, shown.map { view($0, stored, language) })
     }
 
-    /// One order, by id or name.
-    public func show(_ reference: String, profile: String?) async throws -> (StoredProfile, OrderView) {
+    /// One order, by id or name, its instructions in `language` (else the profile's).
+    public func show(_ reference: String, profile: String?, language: InstructionLanguage? = nil) async throws -> (
+        StoredProfile, OrderView
+    ) {
         let stored = try await app.store.selectProfile(named: profile)
         let order = try Self.find(
             reference,
             in: try await app.store.medicationOrders(profileId: stored.id),
             profile: stored.name
         )
-        return (stored, view(order, stored))
+        return (stored, view(order, stored, language))
     }
 
-    func view(_ order: MedicationOrder, _ stored: StoredProfile) -> OrderView {
-        OrderView(order: order, instructions: InstructionText.render(order, in: stored.profile.language ?? .english))
+    func view(_ order: MedicationOrder, _ stored: StoredProfile, _ language: InstructionLanguage? = nil) -> OrderView {
+        OrderView(
+            order: order,
+            instructions: InstructionText.render(order, in: language ?? stored.profile.language ?? .english)
+        )
     }
 
     static func validate(_ order: MedicationOrder) throws {

@@ -60,6 +60,22 @@ enum AppStyle {
         .chart-block { margin-bottom: 1.5rem; }
         svg.chart { width: 100%; max-width: 44rem; height: auto; display: block; }
         svg.chart text { font-family: system-ui, sans-serif; }
+        fieldset { border: 1px solid var(--line); max-width: 28rem; margin: 0 0 .75rem; padding: .5rem .75rem; }
+        .check { display: flex; align-items: center; gap: .5rem; min-height: 44px; }
+        .check input { width: 1.4rem; height: 1.4rem; }
+        button.secondary { background: var(--paper); color: var(--over); border: 2px solid var(--over); }
+        form.inline { display: inline; }
+        ul.doses { list-style: none; padding: 0; }
+        ul.doses li { border-bottom: 1px solid var(--line); padding: .5rem 0; }
+        .dose-time { font-weight: 700; }
+        .dose-answer.taken { color: var(--ok); font-weight: 700; }
+        dl.details dt { font-weight: 700; margin-top: .5rem; }
+        dl.details dd { margin-left: 0; }
+        svg.adherence { max-width: 100%; height: auto; display: block; }
+        svg.adherence rect.due, .swatch.due { fill: #f3d9da; background: #f3d9da; }
+        svg.adherence rect.taken, .swatch.taken { fill: var(--ok); background: var(--ok); }
+        svg.adherence text { font: 11px system-ui, sans-serif; fill: var(--ink); }
+        .swatch { display: inline-block; width: 1rem; height: 1rem; vertical-align: middle; border: 1px solid var(--ink); }
         @media (max-width: 480px) {
           dl.pairs { grid-template-columns: 1fr; }
           main { padding: .75rem; }

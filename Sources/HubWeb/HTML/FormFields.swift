@@ -1,6 +1,8 @@
 /// The fields of an `application/x-www-form-urlencoded` body or a query string.
 public struct FormFields: Sendable, Equatable {
     private var values: [String: String] = [:]
+    /// Every value of each field, in order (checkboxes of one name send several).
+    private var allValues: [String: [String]] = [:]
 
     /// No fields.
     public init() {}
@@ -10,7 +12,9 @@ public struct FormFields: Sendable, Equatable {
         for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = Self.decode(parts[0])
-            if values[name] == nil { values[name] = parts.count > 1 ? Self.decode(parts[1]) : "" }
+            let value = parts.count > 1 ? Self.decode(parts[1]) : ""
+            if values[name] == nil { values[name] = value }
+            allValues[name, default: []].append(value)
         }
     }
 
@@ -21,6 +25,11 @@ public struct FormFields: Sendable, Equatable {
     public func text(_ name: String) -> String? {
         guard let value = values[name]?.trimmingSpaces, !value.isEmpty else { return nil }
         return value
+    }
+
+    /// Every non-blank value of the field, trimmed, in the order sent.
+    public func texts(_ name: String) -> [String] {
+        (allValues[name] ?? []).map(\.trimmingSpaces).filter { !$0.isEmpty }
     }
 
     /// Percent-decoding with `+` as a space; malformed escapes are kept as typed.

@@ -8,8 +8,8 @@ struct Layout {
     /// The links of the navigation, in order.
     static let sections: [(path: String, key: MessageKey)] = [
         ("/today", .navToday), ("/food", .navFood), ("/fluid", .navFluid), ("/weight", .navWeight),
-        ("/blood-pressure", .navBloodPressure), ("/labs", .navLabs), ("/trends", .navTrends), ("/reports", .navReports),
-        ("/goals", .navGoals),
+        ("/blood-pressure", .navBloodPressure), ("/labs", .navLabs), ("/medications", .navMedications),
+        ("/trends", .navTrends), ("/reports", .navReports), ("/goals", .navGoals),
         ("/notifications", .navNotifications), ("/profiles", .navProfiles), ("/settings", .navSettings),
     ]
 
@@ -34,7 +34,9 @@ struct Layout {
         if let session {
             html += "<nav aria-label=\"\(t(.navMain))\"><ul>"
             for section in Self.sections {
-                let current = path == section.path ? " aria-current=\"page\"" : ""
+                // A detail page (/medications/<id>) is within its section.
+                let within = path == section.path || path.hasPrefix(section.path + "/")
+                let current = within ? " aria-current=\"page\"" : ""
                 html += "<li><a href=\"\(section.path)\"\(current)>\(t(section.key))</a></li>"
             }
             html += """

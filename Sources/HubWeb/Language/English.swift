@@ -76,5 +76,5 @@ enum English {
         .saveSettings: "Save settings",
         .errorHeading: "Please check", .notFound: "Page not found.", .fieldProblem: "%@: %@",
         .required: "This is needed.", .notANumber: "Enter a number.",
-    ].merging(English.labs) { own, _ in own }
+    ].merging(English.labs) { own, _ in own }.merging(English.medications) { own, _ in own }
 }

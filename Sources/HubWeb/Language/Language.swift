@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 
 /// A language the pages can be shown in.
@@ -35,5 +36,15 @@ public enum Language: String, CaseIterable, Sendable {
                 timeZone: calendar.timeZone
             )
         )
+    }
+}
+
+extension Language {
+    /// The language dosage instructions are rendered in for a page in this language.
+    var instructionLanguage: PatientLanguage {
+        switch self {
+        case .english: .english
+        case .spanish: .spanish
+        }
     }
 }

@@ -39,4 +39,14 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case keptReports, noReports, download, pages, size, madeAt, file, reportMade
     case navGoals, goalsTitle, yourGoals, goal, progress, status, goalMet, goalNotYet, goalNoData, noTemplates
     case goalTemplate, addGoal, badges, pointsCount, pointsTotal, noBadges, goalAdded
+    // Medicines and doses
+    case navMedications, medicationsTitle, medicationsIntro, medicine, instructions, noMedications, showStopped
+    case showActiveOnly, addMedication, medicationName, doseAmount, doseAmountHint, doseUnit, route, anyRoute
+    case timesPerPeriod, timesPerPeriodHint, periodLength, periodUnit, withEvents, withEventsHint, timesOfDay
+    case timesOfDayHint, eventOffset, eventOffsetHint, onlyWhenNeeded, neededFor, whichDays, everyDay
+    case dialysisDaysOnly, nonDialysisDaysOnly, reasonFor, prescribedBy, prescribedBySelf, note, medicationAdded
+    case medicationStopped, stopMedication, orderStatus, statusActive, statusOnHold, statusStopped, statusCompleted
+    case dosesHeading, noDosesDue, dueAt, markTaken, markTakenLabel, doseTaken, takenAt, doseNotTaken
+    case doseEnteredInError, doseLog, noDoseLog, adherenceHeading, adherenceSummary, adherenceNoDoses, scheduled
+    case taken, notTaken, missed, allMedicines, answer, recordedAt, startedOn
 }

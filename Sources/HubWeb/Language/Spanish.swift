@@ -85,5 +85,5 @@ enum Spanish {
         .saveSettings: "Guardar ajustes",
         .errorHeading: "Revise, por favor", .notFound: "Página no encontrada.", .fieldProblem: "%@: %@",
         .required: "Hace falta.", .notANumber: "Escriba un número.",
-    ].merging(Spanish.labs) { own, _ in own }
+    ].merging(Spanish.labs) { own, _ in own }.merging(Spanish.medications) { own, _ in own }
 }

@@ -6,12 +6,14 @@ import HubRecords
 import HubServices
 
 /// Today: intake against the limits with what is left, the dialysis day's weights and gain against the 4 % line,
-/// and unread alerts.
+/// unread alerts, and the doses due with a one-tap "taken".
 struct TodayPage {
     var layout: Layout
     var summary: IntakeService.DaySummary
     var dialysis: DialysisDay?
     var alerts: [StoredNotification]
+    /// Today's doses, shown when the profile has medication orders.
+    var doses: DueDosesSection?
     var notice: String?
 
     /// The weights of a dialysis day and the gain since the previous session's post weight.
@@ -74,6 +76,7 @@ struct TodayPage {
             <a class="button" href="/fluid">\(t(.navFluid))</a></p>
             </section>
             """
+        if let doses { body += doses.render() }
         if let dialysis { body += dialysisSection(dialysis) }
         body += "<section aria-labelledby=\"alerts-heading\"><h2 id=\"alerts-heading\">\(t(.alertsHeading))</h2>"
         body += "<div id=\"alerts\" aria-live=\"polite\">"

@@ -12,6 +12,7 @@ struct TodayRoutes {
 
     func register(on router: Router<WebContext>) {
         router.get("/today") { request, context in
+            guard let session = context.session else { return seeOther("/signin") }
             let layout = await web.layout(context)
             let profile = await web.profileName(context)
             let summary = try await web.app.intake.day(.today, profile: profile)
@@ -23,10 +24,28 @@ struct TodayRoutes {
                 summary: summary,
                 dialysis: try await dialysisDay(profile: profile, today: summary.day),
                 alerts: alerts,
+                doses: try await doses(profile: profile, layout: layout, session: session),
                 notice: notice
             )
             return htmlResponse(page.render())
         }
+    }
+
+    /// Today's doses, or nil when the profile has no active medication order (nothing to show then).
+    private func doses(profile: String?, layout: Layout, session: WebSession) async throws -> DueDosesSection? {
+        let (stored, orders) = try await web.app.medications.list(
+            profile: profile,
+            language: layout.language.instructionLanguage
+        )
+        guard !orders.isEmpty else { return nil }
+        let (_, _, due) = try await web.app.doses.due(profile: profile, language: layout.language.instructionLanguage)
+        return DueDosesSection(
+            layout: layout,
+            session: session,
+            doses: due,
+            zone: try stored.profile.timeZone(),
+            returnTo: "/today"
+        )
     }
 
     /// The session of today, when the profile has a schedule and today holds a session or a weight with a phase.
