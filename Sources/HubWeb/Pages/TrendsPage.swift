@@ -39,9 +39,10 @@ struct TrendsPage {
             """
         body += "<h2>\(t(.labsTitle))</h2>"
         body += overview.labs.isEmpty ? "<p>\(t(.noLabs))</p>" : overview.labs.map { block(labChart($0)) }.joined()
-        body += "<h2>\(t(.weightsHeading))</h2>" + weightCharts().map(block).joined()
-        body += "<h2>\(t(.bloodPressureTitle))</h2>" + block(bloodPressureChart())
-        body += "<h2>\(t(.glucose))</h2>" + block(readingChart(overview.glucose, id: "glucose", title: t(.glucose)))
+        body += "<h2>\(t(.weightsHeading))</h2>" + weightCharts().map { block($0) }.joined()
+        // One chart each: the chart's own heading is the section's, not a second one under it.
+        body += block(bloodPressureChart(), level: 2)
+        body += block(readingChart(overview.glucose, id: "glucose", title: t(.glucose)), level: 2)
         body += "<h2>\(t(.intakeHeading2))</h2>"
         if overview.days > Self.intakeDays { body += "<p>\(t(.intakeWindowNote))</p>" }
         body += IntakeSubject.todayOrder.map { block(intakeChart($0)) }.joined()
@@ -160,10 +161,11 @@ struct TrendsPage {
 
     // MARK: Drawing and the table
 
-    /// The chart's heading, its SVG with title and description, and its data as a table.
-    private func block(_ chart: Chart) -> String {
+    /// The chart's heading (`h3` under a section's, `h2` when the chart is the section), its SVG with title and
+    /// description, and its data as a table.
+    private func block(_ chart: Chart, level: Int = 3) -> String {
         let t = layout.language.text
-        let heading = "<h3 id=\"\(chart.id)-heading\">\(esc(chart.title))</h3>"
+        let heading = "<h\(level) id=\"\(chart.id)-heading\">\(esc(chart.title))</h\(level)>"
         guard chart.series.contains(where: { !$0.points.isEmpty }) else {
             return
                 "<section class=\"chart-block\" data-chart=\"\(chart.id)\">\(heading)<p>\(t(.noDataInPeriod))</p></section>"
