@@ -359,6 +359,10 @@ let package = Package(
                 "HubStore",
                 "Imaging",
                 "Reports",
+                // The report's mail command: swift-subprocess starts it with no signal blocked (Foundation's
+                // `Process` passes on the calling thread's mask, and Dispatch's threads block SIGTERM).
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -4,6 +4,8 @@ import HubCore
 import HubRecords
 import HubStore
 import Reports
+import Subprocess
+import SystemPackage
 
 /// Reports for the care team: a PDF for a period, kept in the reports folder and listed there, handed to the
 /// configured mail command when asked.
@@ -194,20 +196,24 @@ public struct ReportsService: Sendable {
             throw Failure.mail("--mail: \(error); the report is kept at \(path)")
         }
         let argv = command.argv(file: path, address: address, subject: "KidneyHub report: \(profile)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = Array(argv.dropFirst())
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch {
-                process.terminationHandler = nil
-                continuation.resume(
-                    throwing: Failure.mail("--mail: cannot start \(program): \(error); the report is kept at \(path)")
-                )
-            }
+        let status: TerminationStatus
+        do {
+            status = try await Subprocess.run(
+                .path(FilePath(program)),
+                arguments: Arguments(Array(argv.dropFirst())),
+                output: .discarded,
+                error: .discarded
+            ).terminationStatus
+        } catch {
+            throw Failure.mail("--mail: cannot start \(program): \(error); the report is kept at \(path)")
         }
-        guard status == 0 else {
-            throw Failure.mail("--mail: \(argv[0]) exited with status \(status); the report is kept at \(path)")
+        guard status.isSuccess else {
+            let ending =
+                switch status {
+                case .exited(let code): "exited with status \(code)"
+                case .signaled(let signal): "was ended by signal \(signal)"
+                }
+            throw Failure.mail("--mail: \(argv[0]) \(ending); the report is kept at \(path)")
         }
     }
 }
