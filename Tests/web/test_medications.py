@@ -1,7 +1,8 @@
 """The medicines pages in a real headless Chromium (issue 19's browser acceptance): an order entered with the
 structured form reads back as instructions, its dose is marked taken from Today with the keyboard only, the
 medicine's chart and log show it, bad input is refused naming the field with nothing stored, stopping it takes it
-off Today, and the pages read in Spanish. axe-core checks every page."""
+off Today, a name is shown as text and never run as markup, and the pages read in Spanish. axe-core checks every
+page."""
 
 from datetime import datetime, timedelta, timezone
 
@@ -114,6 +115,14 @@ def test_bad_input_names_the_field_and_stores_nothing_and_a_stopped_medicine_lea
     assert "Calcitriol" in row.text and "Stopped" in row.text
     browser.get(hub.base + "/today")
     assert not browser.find_elements(By.ID, "doses")
+
+    # A name is text, never markup: shown as typed on the list, the medicine's page and Today.
+    add_medication(browser, hub, "<img src=x onerror=alert(1)>", "1", "{tablet}", "09:00")
+    wait_for(browser, lambda d: "done=medicationAdded" in d.current_url)
+    assert browser.find_element(By.TAG_NAME, "h1").text == "<img src=x onerror=alert(1)>"
+    browser.get(hub.base + "/today")
+    assert "<img src=x onerror=alert(1)>" in browser.find_element(By.ID, "doses").text
+    assert not browser.find_elements(By.CSS_SELECTOR, "main img")
 
 
 def test_medicines_read_in_spanish(hub, browser):
