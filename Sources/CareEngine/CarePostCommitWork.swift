@@ -9,7 +9,7 @@ import Logging
 /// The one piece of work after readings are stored, whatever brought them (a device's batch, an import, a manual
 /// entry): the weights among them are tagged pre or post dialysis, the goals they touch are evaluated and rewarded, a
 /// meter's result beyond its range or a value beyond a critical threshold (`CriticalValueWatch`) raises an alert at
-/// once, and what became due is pushed. Failures are logged; the readings are already stored.
+/// once, the profile's reading watches may notify (`ReadingWatchRun`), and what became due is pushed. Failures are logged; the readings are already stored.
 public struct CarePostCommitWork: PostCommitHook {
     private let tagger: WeightPhaseTagger
     private let engine: GoalEngine
@@ -50,6 +50,9 @@ public struct CarePostCommitWork: PostCommitHook {
             if outcome.touchedKinds.contains(.bloodGlucose) { try await alertOutOfMeterRange(outcome.storedIds) }
             if !outcome.touchedKinds.isDisjoint(with: [.bloodPressure, .bloodGlucose]) {
                 try await CriticalValueWatch(store: store).readingsStored(outcome.storedIds, at: clock.now())
+            }
+            if !outcome.touchedKinds.isDisjoint(with: WatchedReading.allCases.map(\.kind)) {
+                try await ReadingWatchRun(store: store).readingsStored(outcome.storedIds, at: clock.now())
             }
             if let dispatcher { _ = await dispatcher.deliverDue(at: clock.now()) }
         } catch {

@@ -54,9 +54,18 @@ public struct DosesService: Sendable {
     ) async throws -> (StoredProfile, DoseRecord) {
         let now = app.now()
         let at = takenAtMs ?? now
-        return try await log(reference, slot: slot, date: date, near: at, profile: profile) { orderId, key in
+        let (stored, record) = try await log(reference, slot: slot, date: date, near: at, profile: profile) {
+            orderId,
+            key in
             DoseRecord(orderId: orderId, dose: key, status: .taken, takenAtMs: at, recordedAtMs: now)
         }
+        // A reading watch asking about this medication takes the dose as its answer: its threshold moves up.
+        if let order = try await app.store.medicationOrders(profileId: stored.id).first(where: {
+            $0.id == record.orderId
+        }) {
+            _ = try await app.store.answerReadingWatches(profileId: stored.id, medication: order.medication.name)
+        }
+        return (stored, record)
     }
 
     /// Logs a dose as not taken, with why.

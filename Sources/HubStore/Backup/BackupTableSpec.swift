@@ -165,5 +165,11 @@ enum BackupTables {
             references: ["profileId": "profile"],
             key: ["orderId", "dosageIndex", "doseDate", "slot"]
         ),
+        BackupTableSpec(
+            "readingWatch",
+            id: "id",
+            references: ["profileId": "profile"],
+            key: ["profileId", "createdAtMs"]
+        ),
     ]
 }

@@ -10,7 +10,7 @@ import HubServices
 struct Reminders: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Reminders that fire inside a time window, spaced apart, and adapt to your answers.",
-        subcommands: [List.self, Add.self, Answer.self, Remove.self],
+        subcommands: [List.self, Add.self, Answer.self, Remove.self, Watch.self],
         defaultSubcommand: List.self
     )
 
