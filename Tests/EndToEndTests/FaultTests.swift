@@ -213,7 +213,10 @@ struct FaultTests {
         defer { if hub.isRunning { kill(hub.processIdentifier, SIGKILL) } }
         var seen = 0
         let opened = Mutex<HubDatabase?>(nil)
-        try await eventually("the sync to stall (\(stalled) readings stored; seen \(seen))", within: .seconds(120)) {
+        try await eventually(
+            "the sync to stall (\(stalled) readings stored and the stall claimed; seen \(seen))",
+            within: .seconds(120)
+        ) {
             let storePath = workspace.storePath
             seen = await offCooperativePool {
                 // Opened once: opening checks the schema and can wait for the hub's writes; reading does not (WAL).
@@ -226,7 +229,9 @@ struct FaultTests {
                     (try? store.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM measurement") ?? 0 })
                     ?? 0
             }
-            return seen >= stalled
+            // The stall is claimed (its counter file written) once its readings are acknowledged: killed before
+            // that, the simulator never counted it and would stall again in the re-sync (a loaded run did).
+            return seen >= stalled && FileManager.default.fileExists(atPath: stalls)
         }
         #expect(hub.isRunning, "the hub ended before the kill")
         kill(hub.processIdentifier, SIGKILL)
