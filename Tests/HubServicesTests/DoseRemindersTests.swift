@@ -16,18 +16,6 @@ import Testing
     /// Monday 2026-11-16, 12:00 in Berlin (UTC+1).
     static let noon: Int64 = 1_794_826_800_000
 
-    private func world() async throws -> (TemporaryDirectory, HubApplication, ManualClock) {
-        let directory = try TemporaryDirectory()
-        let clock = ManualClock(start: Self.noon)
-        let app = try HubApplication.open(atPath: directory.file("hub.sqlite"), clock: clock)
-        _ = try await app.terms.acceptCurrent()
-        var changes = ProfileChanges()
-        changes.name = "Ana"
-        changes.timeZone = "Europe/Berlin"
-        _ = try await app.profiles.save(changes)
-        return (directory, app, clock)
-    }
-
     private func daily(_ name: String, at hour: Int, _ minute: Int = 0) -> MedicationOrder {
         MedicationOrder(
             medication: MedicationCode(name: name),
@@ -59,7 +47,7 @@ import Testing
     }
 
     @Test func aDueDoseIsRemindedUntilTakenSnoozedAndTheCaregiverAlertedOnce() async throws {
-        let (directory, app, clock) = try await world()
+        let (directory, app, clock) = try await clockedWorld(at: Self.noon)
         defer { directory.remove() }
         _ = try await app.medications.add(daily("amlodipine", at: 13), profile: nil)
         let remind = ["reminder: Time for amlodipine"]
@@ -83,7 +71,7 @@ import Testing
     }
 
     @Test func quietHoursHoldADosesRemindersAndAStoppedOrderHasNone() async throws {
-        let (directory, app, clock) = try await world()
+        let (directory, app, clock) = try await clockedWorld(at: Self.noon)
         defer { directory.remove() }
         var quiet = NotificationsService.SettingsChange()
         quiet.quietHours = .some(try QuietHours(parsing: "12:30-16:00"))
@@ -97,7 +85,7 @@ import Testing
     }
 
     @Test func aMealWithoutItsBinderRaisesOneGentleReminder() async throws {
-        let (directory, app, clock) = try await world()
+        let (directory, app, clock) = try await clockedWorld(at: Self.noon)
         defer { directory.remove() }
         // Notifications for the dose itself would mix in; this test reads only the binder's.
         var quietReminders = NotificationsService.SettingsChange()

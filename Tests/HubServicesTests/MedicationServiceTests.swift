@@ -14,24 +14,12 @@ import Testing
     /// Monday 2026-11-16, 12:00 in Berlin.
     static let noon: Int64 = 1_794_826_800_000
 
-    private func world() async throws -> (TemporaryDirectory, HubApplication, ManualClock) {
-        let directory = try TemporaryDirectory()
-        let clock = ManualClock(start: Self.noon)
-        let app = try HubApplication.open(atPath: directory.file("hub.sqlite"), clock: clock)
-        _ = try await app.terms.acceptCurrent()
-        var changes = ProfileChanges()
-        changes.name = "Ana"
-        changes.timeZone = "Europe/Berlin"
-        _ = try await app.profiles.save(changes)
-        return (directory, app, clock)
-    }
-
     private func order(_ name: String, _ dosage: DosageInstruction) -> MedicationOrder {
         MedicationOrder(medication: MedicationCode(name: name), dosages: [dosage])
     }
 
     @Test func ordersAreAddedListedEditedAndStopped() async throws {
-        let (directory, app, _) = try await world()
+        let (directory, app, _) = try await clockedWorld(at: Self.noon)
         defer { directory.remove() }
         let binder = order(
             "sevelamer",
@@ -54,7 +42,7 @@ import Testing
     }
 
     @Test func badInputNamesTheFieldAndStoresNothing() async throws {
-        let (directory, app, _) = try await world()
+        let (directory, app, _) = try await clockedWorld(at: Self.noon)
         defer { directory.remove() }
         let cases: [(DosageInstruction, String)] = [
             (DosageInstruction(timing: TimingRepeat(frequency: 1, period: 1)), "dosage[0].timing.periodUnit"),
@@ -77,7 +65,7 @@ import Testing
     }
 
     @Test func dosesDueAreTakenAndCountInAdherence() async throws {
-        let (directory, app, clock) = try await world()
+        let (directory, app, clock) = try await clockedWorld(at: Self.noon)
         defer { directory.remove() }
         let calcitriol = order(
             "calcitriol",
@@ -115,7 +103,7 @@ import Testing
     }
 
     @Test func withMealsFollowsALoggedMeal() async throws {
-        let (directory, app, _) = try await world()
+        let (directory, app, _) = try await clockedWorld(at: Self.noon)
         defer { directory.remove() }
         _ = try await app.medications.add(
             order("sevelamer", DosageInstruction(timing: TimingRepeat(when: [.lunch]))),

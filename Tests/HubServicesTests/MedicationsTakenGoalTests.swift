@@ -16,15 +16,8 @@ import Testing
     static let day: Int64 = 86_400_000
 
     @Test func fullDaysMeetTheGoalAndSevenInARowMakeAStreak() async throws {
-        let directory = try TemporaryDirectory()
+        let (directory, app, clock) = try await clockedWorld(at: Self.noon)
         defer { directory.remove() }
-        let clock = ManualClock(start: Self.noon)
-        let app = try HubApplication.open(atPath: directory.file("hub.sqlite"), clock: clock)
-        _ = try await app.terms.acceptCurrent()
-        var changes = ProfileChanges()
-        changes.name = "Ana"
-        changes.timeZone = "Europe/Berlin"
-        _ = try await app.profiles.save(changes)
         var target = GoalTarget()
         target.kind = "medications-taken"
         target.period = "day"

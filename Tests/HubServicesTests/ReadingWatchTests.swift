@@ -17,18 +17,6 @@ import Testing
     /// Monday 2026-11-16, 12:00 in Berlin (UTC+1).
     static let noon: Int64 = 1_794_826_800_000
 
-    private func world() async throws -> (TemporaryDirectory, HubApplication, ManualClock) {
-        let directory = try TemporaryDirectory()
-        let clock = ManualClock(start: Self.noon)
-        let app = try HubApplication.open(atPath: directory.file("hub.sqlite"), clock: clock)
-        _ = try await app.terms.acceptCurrent()
-        var changes = ProfileChanges()
-        changes.name = "Ana"
-        changes.timeZone = "Europe/Berlin"
-        _ = try await app.profiles.save(changes)
-        return (directory, app, clock)
-    }
-
     /// Types in a blood pressure taken `minutes` past noon (the clock a minute later), and returns the titles of
     /// the notifications it raised.
     private func pressure(
@@ -54,7 +42,7 @@ import Testing
     }
 
     @Test func aWatchNotifiesInsideItsWindowSpacedAndADoseTakenRaisesItsThreshold() async throws {
-        let (directory, app, clock) = try await world()
+        let (directory, app, clock) = try await clockedWorld(at: Self.noon)
         defer { directory.remove() }
         _ = try await app.medications.add(
             MedicationOrder(
@@ -107,7 +95,7 @@ import Testing
     }
 
     @Test func aReadingStoredAnHourLateNotifiesNothing() async throws {
-        let (directory, app, clock) = try await world()
+        let (directory, app, clock) = try await clockedWorld(at: Self.noon)
         defer { directory.remove() }
         _ = try await app.readingWatches.add(
             .init(
@@ -136,7 +124,7 @@ import Testing
     }
 
     @Test func badWatchesAreRefusedNamingTheOptionAndNothingIsStored() async throws {
-        let (directory, app, _) = try await world()
+        let (directory, app, _) = try await clockedWorld(at: Self.noon)
         defer { directory.remove() }
         let cases: [(ReadingWatchesService.NewWatch, String)] = [
             (
