@@ -730,6 +730,8 @@ let package = Package(
             name: "CareServer",
             dependencies: [
                 "CareServerStore",
+                // RFC 3339 times of the resources a hub pushes (HubCore depends on no package).
+                "HubCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
