@@ -32,6 +32,7 @@ enum Schema {
         Migration(number: 11, identifier: "v11-medications", migrate: v11Medications),
         Migration(number: 12, identifier: "v12-web-access", migrate: v12WebAccess),
         Migration(number: 13, identifier: "v13-dose-reminders", migrate: v13DoseReminders),
+        Migration(number: 14, identifier: "v14-care-team", migrate: v14CareTeam),
     ]
 
     /// The number from which identifiers must carry their own number (`v10-…`): every migration before it shipped.
