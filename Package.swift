@@ -760,8 +760,10 @@ let package = Package(
             dependencies: [
                 "CareServer",
                 "CareServerStore",
-                // The hub's side of the sync, end to end against the server (issue 20 item 7).
+                // The hub's side of the sync, end to end against the server (issue 20 item 7), in process and as the
+                // `kidneyhub` command the kill test runs.
                 "HubServices",
+                "kidneyhub",
                 "TestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
