@@ -59,6 +59,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // The hub's care-team sync (issue 20 item 7): its HTTP client. Already resolved and built for HummingbirdTesting.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // MARK: AdapterProtocol: the wire contract shared by the hub and Swift adapters.
@@ -363,6 +365,12 @@ let package = Package(
                 // `Process` passes on the calling thread's mask, and Dispatch's threads block SIGTERM).
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
+                // The care-team sync's HTTP client (issue 20 item 7). Build cost: none beyond linking;
+                // async-http-client, nio-http1 and nio-ssl are already built for Hummingbird's test client and
+                // postgres-nio.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -734,6 +742,8 @@ let package = Package(
             name: "CareServer",
             dependencies: [
                 "CareServerStore",
+                // RFC 3339 times of the resources a hub pushes (HubCore depends on no package).
+                "HubCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -754,6 +764,10 @@ let package = Package(
             dependencies: [
                 "CareServer",
                 "CareServerStore",
+                // The hub's side of the sync, end to end against the server (issue 20 item 7), in process and as the
+                // `kidneyhub` command the kill test runs.
+                "HubServices",
+                "kidneyhub",
                 "TestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),

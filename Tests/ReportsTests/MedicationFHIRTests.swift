@@ -101,6 +101,7 @@ import Testing
         return MedicationFHIR.bundle(
             profileId: 1,
             profileName: "Ana",
+            patientIdentifier: "6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f",
             orders: orders,
             log: log,
             patient: patient,

@@ -16,5 +16,10 @@ enum APIv1Routes {
         v1.post("symptom-lists") { request, context in try await api.addSymptomList(request, context) }
         v1.get("symptom-lists") { request, context in try await api.listOwnSymptomLists(request, context) }
         v1.get("symptom-lists/:id") { request, context in try await api.readSymptomList(request, context) }
+        v1.post("patients/:id/enrollment-codes") { request, context in
+            try await api.createEnrollmentCode(request, context)
+        }
+        v1.post("enrollments") { request, context in try await api.enroll(request, context) }
+        v1.post("sync") { request, context in try await api.sync(request, context) }
     }
 }

@@ -45,6 +45,71 @@ enum OpenAPIDocument {
                 }
               }
             },
+            "/api/v1/patients/{id}/enrollment-codes": {
+              "post": {
+                "operationId": "createEnrollmentCode",
+                "summary": "A clinician creates a one-time code with which the patient's hub enrolls; the code is shown only in this answer.",
+                "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer", "format": "int64"}}],
+                "responses": {
+                  "201": {
+                    "description": "The code, the patient it is for and when it stops working.",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/EnrollmentCode"}}}
+                  },
+                  "400": {"$ref": "#/components/responses/Problem"},
+                  "401": {"$ref": "#/components/responses/Problem"},
+                  "403": {"$ref": "#/components/responses/Problem"},
+                  "404": {"$ref": "#/components/responses/Problem"},
+                  "413": {"$ref": "#/components/responses/Problem"},
+                  "415": {"$ref": "#/components/responses/Problem"}
+                }
+              }
+            },
+            "/api/v1/enrollments": {
+              "post": {
+                "operationId": "enroll",
+                "summary": "A hub trades a one-time enrollment code for a device token scoped to that patient alone.",
+                "security": [],
+                "requestBody": {
+                  "required": true,
+                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NewEnrollment"}}}
+                },
+                "responses": {
+                  "201": {
+                    "description": "The device token and the patient reference pushed resources name.",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Enrollment"}}}
+                  },
+                  "400": {"$ref": "#/components/responses/Problem"},
+                  "413": {"$ref": "#/components/responses/Problem"},
+                  "415": {"$ref": "#/components/responses/Problem"},
+                  "429": {"$ref": "#/components/responses/Problem"}
+                }
+              }
+            },
+            "/api/v1/sync": {
+              "post": {
+                "operationId": "sync",
+                "summary": "A hub pushes a FHIR R4 transaction Bundle of conditional creates; each resource is stored once.",
+                "security": [{"deviceToken": []}],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/fhir+json": {"schema": {"$ref": "#/components/schemas/TransactionBundle"}},
+                    "application/json": {"schema": {"$ref": "#/components/schemas/TransactionBundle"}}
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The transaction-response: per entry 201 Created (stored now) or 200 OK (stored before), with its location.",
+                    "content": {"application/fhir+json": {"schema": {"$ref": "#/components/schemas/TransactionResponse"}}}
+                  },
+                  "400": {"$ref": "#/components/responses/Problem"},
+                  "401": {"$ref": "#/components/responses/Problem"},
+                  "403": {"$ref": "#/components/responses/Problem"},
+                  "413": {"$ref": "#/components/responses/Problem"},
+                  "415": {"$ref": "#/components/responses/Problem"}
+                }
+              }
+            },
             "/api/v1/symptom-lists/{id}": {
               "get": {
                 "operationId": "readSymptomList",
@@ -64,7 +129,8 @@ enum OpenAPIDocument {
           },
           "components": {
             "securitySchemes": {
-              "token": {"type": "apiKey", "in": "header", "name": "Authorization", "description": "`Token <token>` from POST /get_auth_token/."}
+              "token": {"type": "apiKey", "in": "header", "name": "Authorization", "description": "`Token <token>` from POST /get_auth_token/."},
+              "deviceToken": {"type": "http", "scheme": "bearer", "description": "A hub's device token from POST /api/v1/enrollments."}
             },
             "responses": {
               "Problem": {
@@ -96,6 +162,84 @@ enum OpenAPIDocument {
                   "id": {"type": "integer"},
                   "date": {"type": "string"},
                   "symptoms": {"type": "array", "items": {"$ref": "#/components/schemas/Symptom"}}
+                }
+              },
+              "EnrollmentCode": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["code", "patient_id", "expires_at"],
+                "properties": {
+                  "code": {"type": "string", "description": "20 characters of Crockford's base32 in four groups of five."},
+                  "patient_id": {"type": "integer"},
+                  "expires_at": {"type": "string", "format": "date-time"}
+                }
+              },
+              "NewEnrollment": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["code"],
+                "properties": {"code": {"type": "string", "maxLength": 64}}
+              },
+              "Enrollment": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["token", "patient", "patient_id"],
+                "properties": {
+                  "token": {"type": "string"},
+                  "patient": {"type": "string", "description": "Patient/<id>, the subject every pushed resource names."},
+                  "patient_id": {"type": "integer"}
+                }
+              },
+              "TransactionBundle": {
+                "type": "object",
+                "required": ["resourceType", "type"],
+                "description": "A FHIR R4 Bundle of type transaction; each entry a conditional create (request.ifNoneExist = identifier=<system>|<value>) of an Observation whose subject is the enrolled patient.",
+                "properties": {
+                  "resourceType": {"const": "Bundle"},
+                  "type": {"const": "transaction"},
+                  "entry": {
+                    "type": "array",
+                    "maxItems": 1000,
+                    "items": {
+                      "type": "object",
+                      "required": ["resource", "request"],
+                      "properties": {
+                        "fullUrl": {"type": "string"},
+                        "resource": {"type": "object"},
+                        "request": {
+                          "type": "object",
+                          "required": ["method", "url", "ifNoneExist"],
+                          "properties": {
+                            "method": {"const": "POST"},
+                            "url": {"const": "Observation"},
+                            "ifNoneExist": {"type": "string"}
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "TransactionResponse": {
+                "type": "object",
+                "required": ["resourceType", "type", "entry"],
+                "properties": {
+                  "resourceType": {"const": "Bundle"},
+                  "type": {"const": "transaction-response"},
+                  "entry": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": ["response"],
+                      "properties": {
+                        "response": {
+                          "type": "object",
+                          "required": ["status", "location"],
+                          "properties": {"status": {"type": "string"}, "location": {"type": "string"}}
+                        }
+                      }
+                    }
+                  }
                 }
               },
               "Problem": {

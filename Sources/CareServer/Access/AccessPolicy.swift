@@ -17,9 +17,9 @@ enum AccessPolicy {
     /// Nil when allowed; otherwise the refusal.
     static func refusal(_ caller: Principal, _ operation: Operation) -> APIError? {
         switch (caller.role, operation) {
-        case (.clinician, .registerPatient), (.clinician, .listPatients):
+        case (.clinician, .registerPatient), (.clinician, .listPatients), (.clinician, .createEnrollmentCode):
             return nil
-        case (_, .registerPatient), (_, .listPatients):
+        case (_, .registerPatient), (_, .listPatients), (_, .createEnrollmentCode):
             return .forbidden(cliniciansOnly)
         case (.administrator, .createClinician), (.administrator, .readAuditLog):
             return nil

@@ -18,5 +18,7 @@ enum Operation: Sendable, Equatable {
     /// Adding or removing a caregiver of this patient.
     case manageCaregivers(Int64)
     case readAuditLog
+    /// Creating a one-time enrollment code for a patient's hub (the patient's clinic is checked after).
+    case createEnrollmentCode
     case revokeOwnToken
 }

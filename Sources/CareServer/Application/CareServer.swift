@@ -43,6 +43,7 @@ public struct CareServer: Sendable {
             ),
             recorder: recorder,
             tokenLifetime: configuration.tokenLifetime,
+            enrollmentCodeLifetime: configuration.enrollmentCodeLifetime,
             decoyHash: Bcrypt.hash(TokenDerivation.randomText(), cost: hashing.cost)
         )
     }

@@ -28,6 +28,9 @@ public struct CareServerConfiguration: Sendable {
     public var signInWindow: Duration = .seconds(15 * 60)
     public var databaseConnections: Int = 20
     public var auditFlushInterval: Duration = .milliseconds(250)
+    /// How long a hub's one-time enrollment code stays usable: a day, time for the clinician to hand it over and the
+    /// patient to type it.
+    public var enrollmentCodeLifetime: Duration = .seconds(24 * 3600)
 
     public init(databaseURL: DatabaseURL, tokenSecret: [UInt8]) {
         self.databaseURL = databaseURL

@@ -12,6 +12,7 @@ struct CareAPI: Sendable {
     let limiter: SignInLimiter
     let recorder: AuditRecorder
     let tokenLifetime: Duration
+    let enrollmentCodeLifetime: Duration
     /// A hash to verify against when the username is unknown, so that an unknown username costs what a wrong
     /// password costs (no account enumeration by timing).
     let decoyHash: String

@@ -5,8 +5,10 @@ import NIOCore
 /// A request body read into fields by its content type: JSON, a URL-encoded form or a multipart form. Anything else
 /// is refused with 415; a body over the limit with 413; malformed JSON with 400.
 enum RequestFields {
-    static func read(_ request: Request, context: CareRequestContext) async throws -> [String: JSONValue] {
-        let limit = context.maxUploadSize
+    static func read(_ request: Request, context: CareRequestContext, limit: Int? = nil) async throws
+        -> [String: JSONValue]
+    {
+        let limit = limit ?? context.maxUploadSize
         let buffer: [UInt8]
         do {
             var collected = try await request.body.collect(upTo: limit)

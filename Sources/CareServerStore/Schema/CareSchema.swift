@@ -4,5 +4,6 @@ enum CareSchema {
         v1Accounts,
         v2Lists,
         v3Audit,
+        v4Sync,
     ]
 }

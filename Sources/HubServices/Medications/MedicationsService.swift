@@ -153,11 +153,13 @@ extension MedicationsService {
             from: log.compactMap(\.dose?.date).min() ?? CalendarDate(daysSinceEpoch: 0),
             through: log.compactMap(\.dose?.date).max() ?? CalendarDate(daysSinceEpoch: 0)
         )
+        let identifier = try await app.store.stablePatientIdentifier(profileId: stored.id)
         return (
             stored,
             MedicationFHIR.bundle(
                 profileId: stored.id,
                 profileName: stored.profile.name,
+                patientIdentifier: identifier,
                 orders: orders,
                 log: log,
                 patient: patient,

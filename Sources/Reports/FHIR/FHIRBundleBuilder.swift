@@ -9,6 +9,9 @@ import HubStore
 public struct FHIRExportInput: Sendable {
     public var profileId: Int64
     public var profile: PatientProfile
+    /// The profile's stable random UUID (`HubDatabase.stablePatientIdentifier`), the Patient's identifier: never
+    /// the profile's name, which is a person's name and may change.
+    public var patientIdentifier: String
     /// The profile's readings (its own and those of devices assigned to it), oldest first.
     public var readings: [StoredMeasurement]
     /// Dialysis phases of the profile's weights, by measurement id.
@@ -48,6 +51,7 @@ public struct FHIRExportInput: Sendable {
             return FHIRExportInput(
                 profileId: stored.id,
                 profile: stored.profile,
+                patientIdentifier: try await database.stablePatientIdentifier(profileId: stored.id),
                 readings: readings,
                 weightPhases: phases,
                 labs: labs,
@@ -77,8 +81,7 @@ public enum FHIRBundleBuilder {
                 skipped[reading.measurement.kind.rawValue, default: 0] += 1
                 continue
             }
-            let key =
-                "\(reading.device.identity.adapterId)/\(reading.device.identity.deviceId)/\(reading.measurement.sourceRecordId)"
+            let key = measurementKey(reading)
             entries.append(
                 entry(
                     fullURL("measurement", key),
@@ -129,7 +132,7 @@ public enum FHIRBundleBuilder {
     static func patient(_ input: FHIRExportInput) -> FHIRJSON {
         var members: [(String, FHIRJSON)] = [
             ("resourceType", .string("Patient")),
-            ("identifier", .array([identifier(FHIRCodes.profileIdentifierSystem, input.profile.name)])),
+            ("identifier", .array([patientIdentifier(input.patientIdentifier)])),
             ("name", .array([.object([("text", .string(input.profile.name))])])),
         ]
         if let sex = input.profile.sexAtBirth {
@@ -283,6 +286,12 @@ public enum FHIRBundleBuilder {
 
     static func entry(_ fullURL: String, _ resource: FHIRJSON) -> FHIRJSON {
         .object([("fullUrl", .string(fullURL)), ("resource", resource)])
+    }
+
+    /// A Patient's identifier from its stable UUID: FHIR R4's convention for a UUID identifier (system
+    /// `urn:ietf:rfc:3986`, value `urn:uuid:…`, R4 §2.24.0.1 "Identifier").
+    static func patientIdentifier(_ uuid: String) -> FHIRJSON {
+        identifier(FHIRCodes.uriIdentifierSystem, "urn:uuid:\(uuid)")
     }
 
     static func identifier(_ system: String, _ value: String) -> FHIRJSON {

@@ -13,7 +13,8 @@ public enum FHIRCodes {
     public static let measurementIdentifierSystem = "urn:kidneyhub:measurement"
     public static let labIdentifierSystem = "urn:kidneyhub:lab"
     public static let intakeIdentifierSystem = "urn:kidneyhub:intake"
-    public static let profileIdentifierSystem = "urn:kidneyhub:profile"
+    /// The identifier system of a URI, here a Patient's `urn:uuid:` (FHIR R4 Identifier, "urn:ietf:rfc:3986").
+    public static let uriIdentifierSystem = "urn:ietf:rfc:3986"
 
     /// A device reading's coding: LOINC code, display, the category, and the UCUM code and printed unit of its value.
     public struct ReadingCode: Sendable, Equatable {

@@ -205,6 +205,7 @@ extension MedicationFHIR {
     public static func bundle(
         profileId: Int64,
         profileName: String,
+        patientIdentifier: String,
         orders: [MedicationOrder],
         log: [DoseRecord],
         patient day: PatientDay,
@@ -213,7 +214,7 @@ extension MedicationFHIR {
         let patientURL = FHIRBundleBuilder.fullURL("patient", "\(profileId)")
         let patient = FHIRJSON.object([
             ("resourceType", .string("Patient")),
-            ("identifier", .array([FHIRBundleBuilder.identifier(FHIRCodes.profileIdentifierSystem, profileName)])),
+            ("identifier", .array([FHIRBundleBuilder.patientIdentifier(patientIdentifier)])),
             ("name", .array([.object([("text", .string(profileName))])])),
         ])
         var entries = [FHIRBundleBuilder.entry(patientURL, patient)]

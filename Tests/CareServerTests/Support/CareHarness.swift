@@ -16,6 +16,10 @@ struct CareHarness: Sendable {
         var json: Any? { try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) }
         var object: [String: Any] { json as? [String: Any] ?? [:] }
         var array: [[String: Any]] { json as? [[String: Any]] ?? [] }
+        /// The JSON pointers a problem details answer names in `errors`.
+        var pointers: [String] { (object["errors"] as? [[String: Any]] ?? []).compactMap { $0["pointer"] as? String } }
+        /// A problem details answer's `detail`.
+        var detail: String { object["detail"] as? String ?? "" }
     }
 
     let client: any TestClientProtocol
@@ -122,5 +126,30 @@ struct CareHarness: Sendable {
 
     struct Unexpected: Error, CustomStringConvertible {
         let description: String
+    }
+}
+
+extension CareHarness {
+    /// A one-time enrollment code for `patientID`, made by the clinic's clinician.
+    func enrollmentCode(for patientID: Int, clinic: Clinic) async throws -> String {
+        let answer = try await send(
+            .post,
+            "/api/v1/patients/\(patientID)/enrollment-codes",
+            token: clinic.clinicianToken
+        )
+        guard answer.status == .created, let code = answer.object["code"] as? String else {
+            throw Unexpected(description: "creating an enrollment code answered \(answer.status): \(answer.text)")
+        }
+        return code
+    }
+
+    /// A device token for `patientID`, through an enrollment code.
+    func deviceToken(for patientID: Int, clinic: Clinic) async throws -> String {
+        let code = try await enrollmentCode(for: patientID, clinic: clinic)
+        let answer = try await send(.post, "/api/v1/enrollments", json: #"{"code":"\#(code)"}"#)
+        guard answer.status == .created, let token = answer.object["token"] as? String else {
+            throw Unexpected(description: "enrolling answered \(answer.status): \(answer.text)")
+        }
+        return token
     }
 }

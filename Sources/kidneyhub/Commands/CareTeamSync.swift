@@ -1,0 +1,34 @@
+import ArgumentParser
+import HubServices
+
+/// `kidneyhub care-team sync`.
+struct CareTeamSync: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Send the readings your care team has not received yet.",
+        discussion: """
+            Readings go in FHIR R4 Bundles; each is counted as sent only after the server confirms it, so an \
+            interrupted sync sends the rest next time and the server stores every reading once.
+            """
+    )
+    @OptionGroup var store: StoreOptions
+    @Option(help: "The profile (needed when the store holds several).") var profile: String?
+    @Option(help: "Readings per Bundle (1 to 1000).") var bundleSize = 200
+    @Option(help: "Attempts per Bundle before giving up.") var attempts = 4
+
+    func run() async throws {
+        do {
+            let options = CareTeamSyncOptions(bundleSize: bundleSize, attempts: attempts)
+            let report = try await store.openForWriting().careTeam.sync(profile: profile, options: options)
+            print(
+                "Sent \(report.sent) readings in \(report.bundles) Bundles: \(report.created) new, "
+                    + "\(report.alreadyStored) already on the server; \(report.pending) still to send."
+            )
+            for (kind, count) in report.leftOut.sorted(by: { $0.key < $1.key }) {
+                print("left out: \(count) \(kind) readings (no verified LOINC code)")
+            }
+        } catch let error as CareTeamError {
+            throw CommandFailure("\(error)")
+        }
+    }
+}
