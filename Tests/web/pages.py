@@ -63,4 +63,5 @@ def switch_to_spanish(browser, hub):
     browser.get(hub.base + "/settings")
     Select(browser.find_element(By.ID, "language")).select_by_value("es")
     browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
-    wait_for(browser, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "es")
+    # Read by script: an element found on the settings page goes stale when the answer replaces the page.
+    wait_for(browser, lambda d: d.execute_script("return document.documentElement.lang") == "es")
