@@ -51,7 +51,7 @@ public struct CarePostCommitWork: PostCommitHook {
             if !outcome.touchedKinds.isDisjoint(with: [.bloodPressure, .bloodGlucose]) {
                 try await CriticalValueWatch(store: store).readingsStored(outcome.storedIds, at: clock.now())
             }
-            if !outcome.touchedKinds.isDisjoint(with: WatchedReading.allCases.map(\.kind)) {
+            if !outcome.touchedKinds.isDisjoint(with: WatchedReading.allCases.flatMap(\.kinds)) {
                 try await ReadingWatchRun(store: store).readingsStored(outcome.storedIds, at: clock.now())
             }
             if let dispatcher { _ = await dispatcher.deliverDue(at: clock.now()) }

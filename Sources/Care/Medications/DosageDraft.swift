@@ -22,8 +22,8 @@ public struct DosageDraft: Sendable, Equatable {
     public var times: [String] = []
     /// FHIR event-timing codes (`ACM`, `C`, `HS` …), each possibly comma-separated.
     public var events: [String] = []
-    /// Minutes from the events.
-    public var offset: Int?
+    /// Minutes from the events, a whole number.
+    public var offset: String?
     public var count: String?
     public var duration: String?
     public var durationUnit: String?
@@ -38,7 +38,8 @@ public struct DosageDraft: Sendable, Equatable {
     public var dialysisDays: String?
     /// `before-dialysis` or `after-dialysis`.
     public var dialysisEvent: String?
-    public var dialysisOffset: Int?
+    /// Minutes before the session starts or after it ends, a whole number.
+    public var dialysisOffset: String?
 
     /// An empty draft.
     public init() {}
@@ -64,7 +65,7 @@ public struct DosageDraft: Sendable, Equatable {
         timing.when = try Self.split(events).map { code throws(MedicationOrderError) in
             try EventTiming.parse(code, field: "when")
         }
-        timing.offset = offset
+        timing.offset = try offset.map { text throws(MedicationOrderError) in try Self.minutes(text, field: "offset") }
         if let count {
             let (low, high) = try Self.range(count, field: "count")
             (timing.count, timing.countMax) = (Int(low), high.map { Int($0) })
@@ -138,7 +139,9 @@ public struct DosageDraft: Sendable, Equatable {
                 }
                 return event
             },
-            offsetMinutes: dialysisOffset
+            offsetMinutes: try dialysisOffset.map { text throws(MedicationOrderError) in
+                try Self.minutes(text, field: "dialysisOffset")
+            }
         )
     }
 
@@ -154,6 +157,14 @@ public struct DosageDraft: Sendable, Equatable {
             throw MedicationOrderError(field: field, reason: "'\(text)' is not a range LOW-HIGH")
         }
         return (low, high)
+    }
+
+    /// A whole number of minutes; its range is the order's validation's to check.
+    static func minutes(_ text: String, field: String) throws(MedicationOrderError) -> Int {
+        guard let minutes = Int(text.trimmingCharacters(in: .whitespaces)) else {
+            throw MedicationOrderError(field: field, reason: "'\(text)' is not a whole number of minutes")
+        }
+        return minutes
     }
 
     /// Values given one by one or comma-separated, trimmed, blanks dropped.

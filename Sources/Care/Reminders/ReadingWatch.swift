@@ -67,16 +67,24 @@ public struct ReadingWatch: Sendable, Hashable, Codable {
 
 /// The readings a watch can follow, each with the range a valid reading lies in.
 public enum WatchedReading: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Heart-rate readings, beats per minute.
+    /// Heart-rate readings (and resting heart rates), beats per minute.
     case heartRate = "heart-rate"
     /// The systolic pressure of a home blood-pressure reading, mmHg.
     case systolic
 
-    /// The stored kind the watch reads.
-    public var kind: MeasurementKind {
+    /// The stored kinds the watch reads: a heart rate from a cuff or a watch, and a watch's resting rate.
+    public var kinds: Set<MeasurementKind> {
         switch self {
-        case .heartRate: .heartRate
-        case .systolic: .bloodPressure
+        case .heartRate: [.heartRate, .restingHeartRate]
+        case .systolic: [.bloodPressure]
+        }
+    }
+
+    /// The UCUM code of the watched value (shown through `UnitDisplayName`).
+    public var unitCode: String {
+        switch self {
+        case .heartRate: "{beats}/min"
+        case .systolic: "mm[Hg]"
         }
     }
 
@@ -92,7 +100,7 @@ public enum WatchedReading: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// The value a stored reading gives the watch, nil when it holds none (a pressure without its systolic part).
     public func value(of measurement: NormalizedMeasurement) -> Double? {
-        guard measurement.kind == kind else { return nil }
+        guard kinds.contains(measurement.kind) else { return nil }
         switch self {
         case .heartRate: return measurement.value
         case .systolic: return measurement.components?["systolic"]

@@ -23,7 +23,7 @@ public struct ReadingWatchRun: Sendable {
     /// Runs every watch of each owner of `measurementIds`; returns the ids of the notifications queued.
     @discardableResult
     public func readingsStored(_ measurementIds: [Int64], at atMs: Int64) async throws -> [Int64] {
-        let kinds = Set(WatchedReading.allCases.map(\.kind))
+        let kinds = Set(WatchedReading.allCases.flatMap(\.kinds))
         let owned = try await store.ownedReadings(measurementIds: measurementIds, kinds: kinds)
         var queued: [Int64] = []
         let profiles = try await store.profiles()
@@ -54,7 +54,7 @@ public struct ReadingWatchRun: Sendable {
 
     /// "Heart rate 75 /min at 15:00, above your 70": and the medication to think of, when the watch names one.
     static func draft(_ watch: ReadingWatch, _ firing: ReadingWatch.Firing, timeZone: TimeZone) -> NotificationDraft {
-        let unit = watch.reading == .heartRate ? "/min" : "mmHg"
+        let unit = UnitDisplayName.text(watch.reading.unitCode)
         let time = GoalCalendar.timeOfDay(at: firing.atMs, in: timeZone)
         let value = firing.value.formatted(.number.precision(.fractionLength(0...1)))
         let threshold = watch.rule.threshold.formatted(.number.precision(.fractionLength(0...1)))

@@ -48,10 +48,7 @@ struct DueDosesSection {
         }
         switch answer.status {
         case .taken:
-            let at = answer.takenAtMs.map { ms -> String in
-                let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(ms) / 1000))
-                return String(LocalMinute.text(epochMilliseconds: ms, utcOffsetSeconds: offset).suffix(5))
-            }
+            let at = answer.takenAtMs.map { String(LocalMinute.text($0, in: zone).suffix(5)) }
             return "<span class=\"dose-answer taken\">✓ \(esc(layout.language.text(.takenAt, at ?? time)))</span>"
         case .notTaken:
             return "<span class=\"dose-answer not-taken\">\(t(.doseNotTaken))</span>"

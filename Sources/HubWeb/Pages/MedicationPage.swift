@@ -11,8 +11,8 @@ struct MedicationPage {
     var session: WebSession
     var view: MedicationsService.OrderView
     var dueToday: [DosesService.DueDose]
-    /// The order's figures per day, oldest first.
-    var days: [AdherenceFigure]
+    /// The order's figures over the chart's days, and per day, oldest first (the application layer's).
+    var adherence: AdherenceService.OrderAdherence?
     var log: [DoseRecord]
     var zone: TimeZone
     var notice: String? = nil
@@ -54,17 +54,17 @@ struct MedicationPage {
     private func chart() -> String {
         let language = layout.language
         let t = language.text
-        let scheduled = days.reduce(0) { $0 + $1.scheduled }
-        let taken = days.reduce(0) { $0 + $1.taken }
         var html = "<section aria-labelledby=\"adherence-heading\"><h2 id=\"adherence-heading\">"
         html += "\(t(.adherenceHeading))</h2>"
-        guard scheduled > 0 else { return html + "<p id=\"adherence-summary\">\(t(.adherenceNoDoses))</p></section>" }
-        let percent = language.number(Double(taken) / Double(scheduled) * 100) + "\u{a0}%"
+        guard let overall = adherence?.overall, let percentTaken = overall.percentTaken else {
+            return html + "<p id=\"adherence-summary\">\(t(.adherenceNoDoses))</p></section>"
+        }
+        let days = adherence?.groups ?? []
         let summary = language.text(
             .adherenceSummary,
-            language.number(Double(taken)),
-            language.number(Double(scheduled)),
-            percent
+            language.number(Double(overall.taken)),
+            language.number(Double(overall.scheduled)),
+            language.number(percentTaken) + "\u{a0}%"
         )
         html += "<p id=\"adherence-summary\">\(esc(summary))</p>"
         // 24 px a day and 20 px a dose, so a phone's 360 px shows 14 days; the SVG scales down on narrower screens.
@@ -103,14 +103,14 @@ struct MedicationPage {
     /// The log, newest first.
     private func logTable() -> String {
         let t = layout.language.text
-        var html = "<section aria-labelledby=\"log-heading\"><h2 id=\"log-heading\">\(t(.doseLog))</h2>"
+        let html = "<section aria-labelledby=\"log-heading\"><h2 id=\"log-heading\">\(t(.doseLog))</h2>"
         guard !log.isEmpty else { return html + "<p>\(t(.noDoseLog))</p></section>" }
         let rows = log.sorted { $0.recordedAtMs > $1.recordedAtMs }.map { record -> String in
             let due = record.dose.map { "\($0.date) \(esc($0.slot))" } ?? "–"
             let answer: String =
                 switch record.status {
                 case .taken:
-                    record.takenAtMs.map { t(.takenAt).replacingOccurrences(of: "%@", with: minute($0)) }
+                    record.takenAtMs.map { layout.language.text(.takenAt, minute($0)) }
                         ?? t(.taken)
                 case .notTaken: t(.doseNotTaken) + (record.reason.map { ": \(esc($0))" } ?? "")
                 case .enteredInError: t(.doseEnteredInError)
@@ -127,8 +127,5 @@ struct MedicationPage {
             """
     }
 
-    private func minute(_ epochMilliseconds: Int64) -> String {
-        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(epochMilliseconds) / 1000))
-        return LocalMinute.text(epochMilliseconds: epochMilliseconds, utcOffsetSeconds: offset)
-    }
+    private func minute(_ epochMilliseconds: Int64) -> String { LocalMinute.text(epochMilliseconds, in: zone) }
 }

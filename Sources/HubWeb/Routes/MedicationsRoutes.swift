@@ -99,7 +99,7 @@ struct MedicationsRoutes {
                 session: session,
                 view: view,
                 dueToday: due.filter { $0.dose.orderId == view.order.id },
-                days: report.orders.first { $0.orderId == view.order.id }?.groups ?? [],
+                adherence: report.orders.first { $0.orderId == view.order.id },
                 log: log.map(\.0),
                 zone: try stored.profile.timeZone(),
                 notice: Self.notice(request, layout)
@@ -121,10 +121,14 @@ struct MedicationsRoutes {
             let form = context.form
             let back = Self.localPath(form.text("return"))
             do {
+                let date: CalendarDate?
+                do { date = try form.text("date").map { try CalendarDate(parsing: $0) } } catch {
+                    throw MedicationsError.invalid(MedicationOrderError(field: "date", reason: "\(error)"))
+                }
                 _ = try await web.app.doses.take(
                     form.text("order") ?? "",
                     slot: form.text("slot"),
-                    date: try form.text("date").map { try CalendarDate(parsing: $0) },
+                    date: date,
                     profile: await web.profileName(context)
                 )
             } catch let error as MedicationsError {
@@ -154,7 +158,7 @@ struct MedicationsRoutes {
             draft.periodUnit = form.text("periodUnit")
         }
         draft.events = form.texts("when")
-        draft.offset = form.text("offset").flatMap { Int($0) }
+        draft.offset = form.text("offset")
         draft.times = form.texts("time")
         draft.dialysisDays = form.text("dialysisDays")
         draft.asNeeded = form.text("asNeeded") != nil
@@ -170,7 +174,7 @@ struct MedicationsRoutes {
             "name": .medicationName, "medication": .medicationName, "dose": .doseAmount, "unit": .doseUnit,
             "route": .route, "frequency": .timesPerPeriod, "period": .periodLength, "periodUnit": .periodUnit,
             "when": .withEvents, "offset": .eventOffset, "time": .timesOfDay, "timeOfDay": .timesOfDay,
-            "dialysisDays": .whichDays, "days": .whichDays, "asNeeded": .onlyWhenNeeded,
+            "dialysisDays": .whichDays, "days": .whichDays, "asNeeded": .onlyWhenNeeded, "offsetMinutes": .eventOffset,
         ]
         guard let key = labels[name] else { return error.description }
         return "\(language.text(key)): \(error.reason)"

@@ -52,11 +52,12 @@ struct MedicationDosageOptions: ParsableArguments {
         var draft = DosageDraft()
         (draft.dose, draft.unit, draft.route) = (dose, unit, route)
         (draft.frequency, draft.period, draft.periodUnit) = (frequency, period, periodUnit)
-        (draft.days, draft.times, draft.events, draft.offset) = (day, time, when, offset)
+        (draft.days, draft.times, draft.events, draft.offset) = (day, time, when, offset.map(String.init))
         (draft.count, draft.duration, draft.durationUnit) = (count, duration, durationUnit)
         (draft.from, draft.until, draft.course) = (from, until, course)
         (draft.asNeeded, draft.asNeededFor) = (asNeeded, asNeededFor)
-        (draft.dialysisDays, draft.dialysisEvent, draft.dialysisOffset) = (dialysisDays, dialysisEvent, dialysisOffset)
+        (draft.dialysisDays, draft.dialysisEvent) = (dialysisDays, dialysisEvent)
+        draft.dialysisOffset = dialysisOffset.map(String.init)
         return draft
     }
 

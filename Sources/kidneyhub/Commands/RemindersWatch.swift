@@ -89,7 +89,7 @@ extension Reminders {
 
         /// "heart rate above 70 /min, 14:00-20:00, 10 min apart".
         static func summary(_ watch: ReadingWatch) -> String {
-            let unit = watch.reading == .heartRate ? "/min" : "mmHg"
+            let unit = UnitDisplayName.text(watch.reading.unitCode)
             let rule = watch.rule
             let threshold = rule.threshold.formatted(.number.precision(.fractionLength(0...1)))
             return "\(rule.trigger.name) above \(threshold) \(unit), \(rule.windowStart)-\(rule.windowEnd), "

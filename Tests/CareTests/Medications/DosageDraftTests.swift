@@ -9,7 +9,7 @@ struct DosageDraftTests {
         var draft = DosageDraft()
         (draft.dose, draft.unit, draft.route) = ("1-2", "tablets", "oral")
         (draft.frequency, draft.period, draft.periodUnit) = ("2", "1", "d")
-        (draft.events, draft.offset) = (["ACM", " ACV "], 30)
+        (draft.events, draft.offset) = (["ACM", " ACV "], "30")
         draft.days = ["mon,fri"]
         let dosage = try draft.dosage()
         #expect(dosage.dose == .range(low: 1, high: 2, .tablet))
@@ -30,6 +30,8 @@ struct DosageDraftTests {
             (\DosageDraft.course, "ten days", "course"),
             (\DosageDraft.dialysisDays, "weekends", "dialysisDays"),
             (\DosageDraft.from, "27/11/2026", "from"),
+            (\DosageDraft.offset, "half an hour", "offset"),
+            (\DosageDraft.dialysisOffset, "30.5", "dialysisOffset"),
         ] as [(any WritableKeyPath<DosageDraft, String?> & Sendable, String, String)]
     )
     func aMistakeNamesItsField(field: any WritableKeyPath<DosageDraft, String?> & Sendable, typed: String, name: String)
