@@ -23,12 +23,18 @@ public struct ReadingWatchRun: Sendable {
     /// Runs every watch of each owner of `measurementIds`; returns the ids of the notifications queued.
     @discardableResult
     public func readingsStored(_ measurementIds: [Int64], at atMs: Int64) async throws -> [Int64] {
+        // Every heart-rate batch of an import comes through here: with no watch anywhere (most stores), one read of
+        // a small table is all it costs, and the batch's readings are not loaded again.
+        let watching = Set(try await store.readingWatches(profileId: nil).map(\.profileId))
+        guard !watching.isEmpty else { return [] }
         let kinds = Set(WatchedReading.allCases.flatMap(\.kinds))
         let owned = try await store.ownedReadings(measurementIds: measurementIds, kinds: kinds)
         var queued: [Int64] = []
         let profiles = try await store.profiles()
         for (profileId, readings) in Dictionary(grouping: owned, by: \.profileId) {
-            guard let profileId, let profile = profiles.first(where: { $0.id == profileId }) else { continue }
+            guard let profileId, watching.contains(profileId),
+                let profile = profiles.first(where: { $0.id == profileId })
+            else { continue }
             let zone = try profile.profile.timeZone()
             let settings = try await store.notificationSettings(profileId: profileId)
             let measurements = readings.map(\.reading.measurement).filter {
