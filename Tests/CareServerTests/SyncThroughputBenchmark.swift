@@ -69,32 +69,49 @@ struct SyncThroughputBenchmark {
                 #expect(report?.pending == 0)
             }
 
-            // The server's parts alone: the Bundle's JSON read into resources, and the resources stored.
-            let readings = try await store.careTeamPendingReadings(
-                profileId: written.profile.id,
-                afterId: 0,
-                limit: 1_000_000
-            )
+            // The parts alone: the hub reading its store and writing the Bundles' text, the server reading that text
+            // into resources (its own reader, and for comparison Foundation's JSONDecoder, which the sync used
+            // before), and the resources stored.
             let patient = "Patient/\(ada.id)"
-            let bundles = stride(from: 0, to: readings.count, by: Self.bundleSize).map {
-                FHIRBundleBuilder.transaction(
-                    readings: Array(readings[$0..<min($0 + Self.bundleSize, readings.count)]),
-                    weightPhases: [:],
-                    patientReference: patient
-                ).bundle.text()
+            var bundles: [String] = []
+            let buildTook = try await clock.measure {
+                let readings = try await store.careTeamPendingReadings(
+                    profileId: written.profile.id,
+                    afterId: 0,
+                    limit: 1_000_000
+                )
+                bundles = stride(from: 0, to: readings.count, by: Self.bundleSize).map {
+                    FHIRBundleBuilder.transaction(
+                        readings: Array(readings[$0..<min($0 + Self.bundleSize, readings.count)]),
+                        weightPhases: [:],
+                        patientReference: patient
+                    ).bundle.text()
+                }
             }
             var parsed: [SyncBundle] = []
             let parseTook = try clock.measure {
                 for text in bundles {
-                    let value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-                    guard case .object(let fields) = value else {
+                    guard case .object(let fields) = try SyncJSON.parse(Array(text.utf8)) else {
                         throw CareHarness.Unexpected(description: "no object")
                     }
                     parsed.append(try SyncBundle(fields, patientID: Int64(ada.id)))
                 }
             }
             let resources = parsed.reduce(0) { $0 + $1.readings.count }
-            Self.report("server reading Bundles (JSON to resources)", resources, parseTook)
+            Self.report("hub reading its store and writing Bundles", resources, buildTook)
+            Self.report("server reading Bundles (SyncJSON, validation)", resources, parseTook)
+            let sample = bundles.prefix(2)
+            var sampled = 0
+            let decoderTook = try clock.measure {
+                for text in sample {
+                    let value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+                    guard case .object(let fields) = value else {
+                        throw CareHarness.Unexpected(description: "no object")
+                    }
+                    sampled += try SyncBundle(fields, patientID: Int64(ada.id)).readings.count
+                }
+            }
+            Self.report("server reading Bundles (JSONDecoder, as before; two Bundles)", sampled, decoderTook)
 
             let ben = try await harness.patient("9000000002", in: clinic)
             let audit: @Sendable (Int) -> AuditEvent = { _ in

@@ -178,7 +178,7 @@ struct SyncBundle: Sendable {
         case .string("POST"):
             guard request["url"] == .string(type) else { throw .invalid(["request", "url"], "Must be \"\(type)\".") }
             guard case .string(let condition) = request["ifNoneExist"],
-                (condition.removingPercentEncoding ?? condition) == "identifier=\(system)|\(value)"
+                Self.same(condition, "identifier=\(system)|\(value)")
             else {
                 throw .invalid(
                     ["request", "ifNoneExist"],
@@ -188,7 +188,7 @@ struct SyncBundle: Sendable {
             return nil
         case .string("PUT") where type == "Observation":
             guard case .string(let url) = request["url"],
-                (url.removingPercentEncoding ?? url) == "Observation?identifier=\(system)|\(value)"
+                Self.same(url, "Observation?identifier=\(system)|\(value)")
             else {
                 throw .invalid(
                     ["request", "url"],
@@ -265,6 +265,12 @@ struct SyncBundle: Sendable {
             throw .invalid(path, "Expected a date and time with an offset (RFC 3339).")
         }
         return Date(timeIntervalSince1970: Double(parsed.epochMilliseconds) / 1000)
+    }
+
+    /// Whether a request's condition names `expected`, as sent or percent-encoded (Foundation's decoding only when
+    /// there is a `%`: it was a good part of reading a Bundle).
+    private static func same(_ given: String, _ expected: String) -> Bool {
+        given == expected || (given.utf8.contains(UInt8(ascii: "%")) && given.removingPercentEncoding == expected)
     }
 
     /// A field error at `path` below one entry, as nested field errors.
