@@ -337,6 +337,7 @@ let package = Package(
                 "Clinical",
                 "HubCore",
                 "HubRecords",
+                "HubRecords",
                 "HubStore",
                 "Reports",
                 "SampleData",
@@ -765,16 +766,31 @@ let package = Package(
                 "CareServer",
                 "CareServerStore",
                 // The hub's side of the sync, end to end against the server (issue 20 item 7), in process and as the
-                // `kidneyhub` command the kill test runs.
+                // `kidneyhub` command the kill test runs; the daemon's periodic push; the kinds it pushes (Care's
+                // medication orders, HubCore's times); an empty adapter catalog for the daemon.
+                "AdapterHost",
+                "Care",
+                "Clinical",
+                "HubCore",
+                "HubDaemon",
                 "HubServices",
                 "kidneyhub",
                 "TestSupport",
+                // The year-long drill: a generated year of a patient written into a hub store.
+                "HubRecords",
+                "HubStore",
+                "Reports",
+                "SampleData",
+                // The round-robin balancer in front of two servers (already built for the hub: no build cost).
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -806,6 +822,7 @@ let package = Package(
                 "Care",
                 "Clinical",
                 "HubCore",
+                "HubRecords",
                 "HubRecords",
                 "HubStore",
                 "Reports",

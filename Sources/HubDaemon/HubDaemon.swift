@@ -6,7 +6,8 @@ import ServiceLifecycle
 
 /// The hub daemon (`kidneyhub serve`) as a service: it holds the store's lock for its whole life and runs, as one
 /// service group, the device syncs, the care schedule and, when given a source, USB hotplug; its control socket lets
-/// commands reach its hub instead of starting a second one. Run it in a `ServiceGroup`: graceful shutdown (SIGTERM or
+/// commands reach its hub instead of starting a second one; a profile connected to a care team is pushed to it
+/// periodically. Run it in a `ServiceGroup`: graceful shutdown (SIGTERM or
 /// SIGINT there, or `triggerGracefulShutdown()` in a test) stops the services, then every adapter, then releases the
 /// store.
 public struct HubDaemon: Service {
@@ -25,6 +26,8 @@ public struct HubDaemon: Service {
         /// Further services run in the daemon's group, inside the hub's life (the web app): one that fails stops the
         /// daemon, as the others do.
         public var companions: [(name: String, service: any Service)]
+        /// The periodic push to the care-team server (it sends nothing while no profile is connected).
+        public var careTeamPush: CareTeamPush
 
         /// A configuration; by default no hotplug, nothing announced.
         public init(
@@ -33,8 +36,10 @@ public struct HubDaemon: Service {
             hotplug: (any HotplugSource)? = nil,
             announce: @escaping @Sendable (String) -> Void = { _ in },
             onSynced: @escaping @Sendable (HubService.SyncReport) -> Void = { _ in },
-            companions: [(name: String, service: any Service)] = []
+            companions: [(name: String, service: any Service)] = [],
+            careTeamPush: CareTeamPush = CareTeamPush()
         ) {
+            self.careTeamPush = careTeamPush
             self.adapters = adapters
             self.syncInterval = syncInterval
             self.hotplug = hotplug
@@ -83,6 +88,13 @@ public struct HubDaemon: Service {
                     serviceName: "care schedule"
                 ),
             ]
+            services.append(
+                .init(
+                    service: CareTeamPushService(app: app, schedule: configuration.careTeamPush),
+                    successTerminationBehavior: .ignore,
+                    serviceName: "care-team push"
+                )
+            )
             if let source = configuration.hotplug {
                 services.append(
                     .init(

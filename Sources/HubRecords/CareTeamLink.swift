@@ -10,6 +10,10 @@ public struct CareTeamLink: Sendable, Equatable {
     public var patientReference: String
     /// The last measurement id the server acknowledged (2xx); readings after it are pending.
     public var readingCursor: Int64
+    /// The last lab result id the server acknowledged.
+    public var labCursor: Int64 = 0
+    /// The last dose log row (its rowid, the order entries were logged in) the server acknowledged.
+    public var doseCursor: Int64 = 0
     public var connectedAtMs: Int64
     /// When a push last succeeded.
     public var lastPushAtMs: Int64?
@@ -24,8 +28,12 @@ public struct CareTeamLink: Sendable, Equatable {
         readingCursor: Int64,
         connectedAtMs: Int64,
         lastPushAtMs: Int64?,
-        lastError: String?
+        lastError: String?,
+        labCursor: Int64 = 0,
+        doseCursor: Int64 = 0
     ) {
+        self.labCursor = labCursor
+        self.doseCursor = doseCursor
         self.profileId = profileId
         self.serverURL = serverURL
         self.deviceToken = deviceToken

@@ -88,7 +88,7 @@ enum OpenAPIDocument {
             "/api/v1/sync": {
               "post": {
                 "operationId": "sync",
-                "summary": "A hub pushes a FHIR R4 transaction Bundle of conditional creates; each resource is stored once.",
+                "summary": "A hub pushes a FHIR R4 transaction Bundle of conditional creates and updates; each resource is stored once.",
                 "security": [{"deviceToken": []}],
                 "requestBody": {
                   "required": true,
@@ -99,7 +99,7 @@ enum OpenAPIDocument {
                 },
                 "responses": {
                   "200": {
-                    "description": "The transaction-response: per entry 201 Created (stored now) or 200 OK (stored before), with its location.",
+                    "description": "The transaction-response: per entry 201 Created (stored now) or 200 OK (stored before, or updated), with its location.",
                     "content": {"application/fhir+json": {"schema": {"$ref": "#/components/schemas/TransactionResponse"}}}
                   },
                   "400": {"$ref": "#/components/responses/Problem"},
@@ -193,7 +193,7 @@ enum OpenAPIDocument {
               "TransactionBundle": {
                 "type": "object",
                 "required": ["resourceType", "type"],
-                "description": "A FHIR R4 Bundle of type transaction; each entry a conditional create (request.ifNoneExist = identifier=<system>|<value>) of an Observation whose subject is the enrolled patient.",
+                "description": "A FHIR R4 Bundle of type transaction about the enrolled patient; each entry a conditional create (POST, request.ifNoneExist = identifier=<system>|<value>) of an Observation (a reading, a lab result) or a MedicationAdministration (a dose), or a conditional update (PUT Observation?identifier=<system>|<value>, with meta.lastUpdated) of an Observation (a daily intake total).",
                 "properties": {
                   "resourceType": {"const": "Bundle"},
                   "type": {"const": "transaction"},
@@ -208,10 +208,10 @@ enum OpenAPIDocument {
                         "resource": {"type": "object"},
                         "request": {
                           "type": "object",
-                          "required": ["method", "url", "ifNoneExist"],
+                          "required": ["method", "url"],
                           "properties": {
-                            "method": {"const": "POST"},
-                            "url": {"const": "Observation"},
+                            "method": {"enum": ["POST", "PUT"]},
+                            "url": {"type": "string"},
                             "ifNoneExist": {"type": "string"}
                           }
                         }

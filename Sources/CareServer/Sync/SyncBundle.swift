@@ -3,8 +3,10 @@ import Foundation
 import HubCore
 
 /// A hub's push as the server takes it: a FHIR R4 `transaction` Bundle whose entries each create one Observation
-/// conditionally (`request.ifNoneExist` on the resource's stable identifier, FHIR R4 §3.1.0.8 "Conditional
-/// create"), every one about the patient the device token stands for. Read whole before anything is stored: one
+/// or MedicationAdministration conditionally (`request.ifNoneExist` on the resource's stable identifier, FHIR R4
+/// §3.1.0.8 "Conditional create"), or update an Observation conditionally (`PUT Observation?identifier=…` with the
+/// hub's version in `meta.lastUpdated`, §3.1.0.4.1 "Conditional update": a day's intake total that changed), every
+/// one about the patient the device token stands for. Read whole before anything is stored: one
 /// malformed entry refuses the Bundle, naming the entry's field by JSON pointer (`#/entry/3/resource/code`); one
 /// entry about another patient refuses it with 403, naming the entry.
 struct SyncBundle: Sendable {
@@ -16,6 +18,20 @@ struct SyncBundle: Sendable {
     static let maximumIdentifierLength = 256
 
     let readings: [SyncReading]
+    let administrations: [SyncAdministration]
+    /// Where each entry, in the Bundle's order, went: an index into `readings` or into `administrations`.
+    let order: [Slot]
+
+    /// One entry's place among the kinds.
+    enum Slot: Sendable {
+        case reading(Int)
+        case administration(Int)
+    }
+
+    /// The statuses FHIR R4 allows a MedicationAdministration (value set `medication-admin-status`).
+    static let administrationStatuses: Set<String> = [
+        "in-progress", "not-done", "on-hold", "completed", "entered-in-error", "stopped", "unknown",
+    ]
 
     /// Reads `fields` (the Bundle's top level) for patient `patientID`.
     init(_ fields: [String: JSONValue], patientID: Int64) throws(APIError) {
@@ -38,10 +54,16 @@ struct SyncBundle: Sendable {
         var otherPatient: String?
         var seen: [String: Int] = [:]
         var readings: [SyncReading] = []
+        var administrations: [SyncAdministration] = []
+        var order: [Slot] = []
         for (index, item) in items.enumerated() {
             do throws(EntryFailure) {
-                let reading = try Self.reading(item, ownReference: ownReference)
-                let key = "\(reading.identifierSystem)|\(reading.identifierValue)"
+                let parsed = try Self.entry(item, ownReference: ownReference)
+                let key: String
+                switch parsed {
+                case .reading(let reading): key = "\(reading.identifierSystem)|\(reading.identifierValue)"
+                case .administration(let dose): key = "\(dose.identifierSystem)|\(dose.identifierValue)"
+                }
                 if let first = seen[key] {
                     throw EntryFailure.invalid(
                         ["resource", "identifier", "0", "value"],
@@ -49,7 +71,14 @@ struct SyncBundle: Sendable {
                     )
                 }
                 seen[key] = index
-                readings.append(reading)
+                switch parsed {
+                case .reading(let reading):
+                    order.append(.reading(readings.count))
+                    readings.append(reading)
+                case .administration(let dose):
+                    order.append(.administration(administrations.count))
+                    administrations.append(dose)
+                }
             } catch {
                 switch error {
                 case .invalid(let path, let message):
@@ -65,6 +94,14 @@ struct SyncBundle: Sendable {
             throw .forbidden("\(otherPatient) names another patient: this device pushes into \(ownReference) only.")
         }
         self.readings = readings
+        self.administrations = administrations
+        self.order = order
+    }
+
+    /// One entry read: a reading (Observation) or a dose (MedicationAdministration).
+    enum Entry {
+        case reading(SyncReading)
+        case administration(SyncAdministration)
     }
 
     /// Why one entry was refused: a field (path below the entry) and the reason, or another patient's reference.
@@ -73,7 +110,7 @@ struct SyncBundle: Sendable {
         case otherPatient
     }
 
-    private static func reading(_ item: JSONValue, ownReference: String) throws(EntryFailure) -> SyncReading {
+    private static func entry(_ item: JSONValue, ownReference: String) throws(EntryFailure) -> Entry {
         guard case .object(let entry) = item else { throw .invalid([], "Expected an object.") }
         guard case .object(let resource) = entry["resource"] else {
             throw .invalid(["resource"], "Expected the resource, an object.")
@@ -81,8 +118,12 @@ struct SyncBundle: Sendable {
         guard case .object(let request) = entry["request"] else {
             throw .invalid(["request"], "Expected the request, an object.")
         }
-        guard resource["resourceType"] == .string("Observation") else {
-            throw .invalid(["resource", "resourceType"], "Must be \"Observation\".")
+        let type: String
+        switch resource["resourceType"] {
+        case .string("Observation"): type = "Observation"
+        case .string("MedicationAdministration"): type = "MedicationAdministration"
+        default:
+            throw .invalid(["resource", "resourceType"], "Must be \"Observation\" or \"MedicationAdministration\".")
         }
         guard case .array(let identifiers) = resource["identifier"], case .object(let identifier) = identifiers.first,
             case .string(let system) = identifier["system"], !system.isEmpty,
@@ -95,22 +136,89 @@ struct SyncBundle: Sendable {
         else {
             throw .invalid(["resource", "identifier", "0", "value"], "A stable identifier's value is required.")
         }
-        guard request["method"] == .string("POST") else { throw .invalid(["request", "method"], "Must be \"POST\".") }
-        guard request["url"] == .string("Observation") else {
-            throw .invalid(["request", "url"], "Must be \"Observation\".")
-        }
-        guard case .string(let condition) = request["ifNoneExist"],
-            (condition.removingPercentEncoding ?? condition) == "identifier=\(system)|\(value)"
-        else {
-            throw .invalid(
-                ["request", "ifNoneExist"],
-                "Must be \"identifier=<system>|<value>\" of the resource's first identifier."
-            )
-        }
+        let version = try requestVersion(request, resource: resource, type: type, system: system, value: value)
         guard case .object(let subject) = resource["subject"], case .string(let reference) = subject["reference"] else {
             throw .invalid(["resource", "subject", "reference"], "The patient's reference is required.")
         }
         guard reference == ownReference else { throw .otherPatient }
+        let json = SyncJSON.text(.object(resource))
+        if type == "MedicationAdministration" {
+            guard case .string(let status) = resource["status"], administrationStatuses.contains(status) else {
+                throw .invalid(
+                    ["resource", "status"],
+                    "Must be one of \(administrationStatuses.sorted().joined(separator: ", "))."
+                )
+            }
+            guard resource["medicationCodeableConcept"] != nil || resource["medicationReference"] != nil else {
+                throw .invalid(["resource", "medicationCodeableConcept"], "The medication is required.")
+            }
+            return .administration(
+                SyncAdministration(
+                    identifierSystem: system,
+                    identifierValue: value,
+                    status: status,
+                    effectiveAt: try effectiveTime(resource),
+                    resourceJSON: json
+                )
+            )
+        }
+        return .reading(try observation(resource, system: system, value: value, json: json, version: version))
+    }
+
+    /// The entry's request: `POST <type>` with `ifNoneExist` on the resource's identifier (nil answered), or, for an
+    /// Observation, `PUT Observation?identifier=<system>|<value>` with the resource's `meta.lastUpdated` (answered).
+    private static func requestVersion(
+        _ request: [String: JSONValue],
+        resource: [String: JSONValue],
+        type: String,
+        system: String,
+        value: String
+    ) throws(EntryFailure) -> Date? {
+        switch request["method"] {
+        case .string("POST"):
+            guard request["url"] == .string(type) else { throw .invalid(["request", "url"], "Must be \"\(type)\".") }
+            guard case .string(let condition) = request["ifNoneExist"],
+                Self.same(condition, "identifier=\(system)|\(value)")
+            else {
+                throw .invalid(
+                    ["request", "ifNoneExist"],
+                    "Must be \"identifier=<system>|<value>\" of the resource's first identifier."
+                )
+            }
+            return nil
+        case .string("PUT") where type == "Observation":
+            guard case .string(let url) = request["url"],
+                Self.same(url, "Observation?identifier=\(system)|\(value)")
+            else {
+                throw .invalid(
+                    ["request", "url"],
+                    "Must be \"Observation?identifier=<system>|<value>\" of the resource's first identifier."
+                )
+            }
+            guard case .object(let meta) = resource["meta"], case .string(let text) = meta["lastUpdated"],
+                let parsed = try? RFC3339.parse(text)
+            else {
+                throw .invalid(
+                    ["resource", "meta", "lastUpdated"],
+                    "A conditional update needs the version's time, a date and time with an offset (RFC 3339)."
+                )
+            }
+            return Date(timeIntervalSince1970: Double(parsed.epochMilliseconds) / 1000)
+        default:
+            throw .invalid(
+                ["request", "method"],
+                type == "Observation" ? "Must be \"POST\" or \"PUT\"." : "Must be \"POST\"."
+            )
+        }
+    }
+
+    private static func observation(
+        _ resource: [String: JSONValue],
+        system: String,
+        value: String,
+        json: String,
+        version: Date?
+    ) throws(EntryFailure) -> SyncReading {
         guard case .object(let code) = resource["code"], case .array(let codings) = code["coding"],
             case .object(let coding) = codings.first, case .string(let codeSystem) = coding["system"],
             case .string(let codeValue) = coding["code"], !codeSystem.isEmpty, !codeValue.isEmpty
@@ -127,12 +235,6 @@ struct SyncBundle: Sendable {
                 throw .invalid(["resource", "valueQuantity"], "A value (valueQuantity or component) is required.")
             }
         }
-        let json: String
-        do {
-            json = String(decoding: try JSONEncoder().encode(JSONValue.object(resource)), as: UTF8.self)
-        } catch {
-            throw .invalid(["resource"], "The resource cannot be written back as JSON.")
-        }
         return SyncReading(
             identifierSystem: system,
             identifierValue: value,
@@ -141,7 +243,8 @@ struct SyncBundle: Sendable {
             value: quantity?.0,
             unit: quantity?.1,
             effectiveAt: effectiveAt,
-            resourceJSON: json
+            resourceJSON: json,
+            version: version
         )
     }
 
@@ -162,6 +265,12 @@ struct SyncBundle: Sendable {
             throw .invalid(path, "Expected a date and time with an offset (RFC 3339).")
         }
         return Date(timeIntervalSince1970: Double(parsed.epochMilliseconds) / 1000)
+    }
+
+    /// Whether a request's condition names `expected`, as sent or percent-encoded (Foundation's decoding only when
+    /// there is a `%`: it was a good part of reading a Bundle).
+    private static func same(_ given: String, _ expected: String) -> Bool {
+        given == expected || (given.utf8.contains(UInt8(ascii: "%")) && given.removingPercentEncoding == expected)
     }
 
     /// A field error at `path` below one entry, as nested field errors.

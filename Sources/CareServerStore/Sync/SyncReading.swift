@@ -13,6 +13,9 @@ public struct SyncReading: Sendable, Equatable {
     public var effectiveAt: Date
     /// The resource's JSON text, stored as `jsonb`.
     public var resourceJSON: String
+    /// nil: a conditional create (a stored one is left as it is). Set: a conditional update, the hub's time of this
+    /// version (`meta.lastUpdated`): it replaces a stored resource that differs and is not newer.
+    public var version: Date?
 
     public init(
         identifierSystem: String,
@@ -22,7 +25,8 @@ public struct SyncReading: Sendable, Equatable {
         value: Double?,
         unit: String?,
         effectiveAt: Date,
-        resourceJSON: String
+        resourceJSON: String,
+        version: Date? = nil
     ) {
         self.identifierSystem = identifierSystem
         self.identifierValue = identifierValue
@@ -32,13 +36,18 @@ public struct SyncReading: Sendable, Equatable {
         self.unit = unit
         self.effectiveAt = effectiveAt
         self.resourceJSON = resourceJSON
+        self.version = version
     }
 }
 
-/// What storing one pushed resource did: its row and whether this push created it (false: it was there already).
+/// What storing one pushed resource did: its row, whether this push created it (false: it was there already) and,
+/// for a conditional update, whether it replaced the stored version; and which table (`Observation` or
+/// `MedicationAdministration`) holds it.
 public struct StoredSyncReading: Sendable, Equatable {
     public var id: Int64
     public var created: Bool
+    public var updated = false
+    public var resourceType = "Observation"
 }
 
 /// The patient a device token stands for, with her clinic (for the audit log).

@@ -5,12 +5,13 @@ import HubStore
 import Reports
 
 /// The care-team server (issue 20 item 7): connecting a profile with the one-time code from the clinic, pushing its
-/// readings as FHIR R4 transaction Bundles, and what is still to be sent.
+/// readings, labs, daily intake totals and doses as FHIR R4 transaction Bundles, and what is still to be sent.
 ///
-/// The cursor is the last measurement id the server acknowledged: it moves only after the server's 2xx for a whole
-/// Bundle, so a push that fails (server down, network cut, the hub killed) sends the same readings again next time,
-/// and the server's conditional create stores each once. `sync` is the one entry point; a periodic push from
-/// `kidneyhub serve` would call it on a timer with `maxBundles` set (not built yet).
+/// Each kind has its own cursor (the last measurement id, lab result id or dose log row the server acknowledged; for
+/// intake totals, which change, the digest of each total acknowledged): it moves only after the server's 2xx for a
+/// whole Bundle, so a push that fails (server down, network cut, the hub killed) sends the same resources again next
+/// time, and the server's conditional create (conditional update for intake totals) stores each once. `sync` is the
+/// one entry point; `kidneyhub serve` calls it on a timer with `maxBundles` set (`CareTeamPushLoop`).
 public struct CareTeamService: Sendable {
     let app: HubApplication
 
@@ -52,8 +53,9 @@ public struct CareTeamService: Sendable {
         return try await status(of: stored)
     }
 
-    /// Pushes the profile's readings the server has not acknowledged, in Bundles of `options.bundleSize`, each
-    /// retried with doubling waits; stops at the first Bundle that fails every attempt (the cursor stays before it).
+    /// Pushes what the server has not acknowledged, kind after kind (readings, labs, intake totals, doses), in
+    /// Bundles of `options.bundleSize`, each retried with doubling waits; stops at the first Bundle that fails every
+    /// attempt (that kind's cursor stays before it).
     public func sync(profile: String? = nil, options: CareTeamSyncOptions = CareTeamSyncOptions())
         async throws(CareTeamError) -> CareTeamSyncReport
     {
@@ -61,66 +63,72 @@ public struct CareTeamService: Sendable {
         guard let link = try await storeCall({ try await app.store.careTeamLink(profileId: stored.id) }) else {
             throw .notConnected(profile: stored.name)
         }
-        let phases = try await storeCall {
-            try await app.store.profileWeights(profileId: stored.id).reduce(into: [Int64: String]()) {
-                if let phase = $1.phase.phase { $0[$1.measurementId] = phase.rawValue }
-            }
-        }
         return try await CareTeamHTTP.with(connectTimeout: options.connectTimeout) { http throws(CareTeamError) in
-            try await push(stored, link: link, phases: phases, options: options, over: http)
+            var run = PushRun(stored: stored, link: link, options: options, http: http)
+            try await pushReadings(&run)
+            try await pushLabs(&run)
+            try await pushIntake(&run)
+            try await pushDoses(&run)
+            let latest = try await storeCall { try await app.store.careTeamLink(profileId: stored.id) } ?? link
+            run.report.pending = try await pending(stored, latest).readings
+            return run.report
         }
     }
 
-    /// The loop of `sync`: a Bundle at a time until nothing is pending or `maxBundles` were sent.
-    private func push(
-        _ stored: StoredProfile,
-        link: CareTeamLink,
-        phases: [Int64: String],
-        options: CareTeamSyncOptions,
-        over http: CareTeamHTTP
-    ) async throws(CareTeamError) -> CareTeamSyncReport {
-        var report = CareTeamSyncReport(cursor: link.readingCursor)
+    /// One run of `sync`: what it pushes with, and what it did so far.
+    struct PushRun {
+        let stored: StoredProfile
+        let link: CareTeamLink
+        let options: CareTeamSyncOptions
+        let http: CareTeamHTTP
+        var report = CareTeamSyncReport()
+        /// Resources the server acknowledged in this run.
         var acknowledged = 0
-        while options.maxBundles.map({ report.bundles < $0 }) ?? true {
+
+        init(stored: StoredProfile, link: CareTeamLink, options: CareTeamSyncOptions, http: CareTeamHTTP) {
+            self.stored = stored
+            self.link = link
+            self.options = options
+            self.http = http
+            report.cursor = link.readingCursor
+        }
+
+        /// Whether another Bundle may go in this run.
+        var mayPush: Bool { options.maxBundles.map { report.bundles < $0 } ?? true }
+    }
+
+    /// Readings, a Bundle at a time until none is pending or the run's Bundles are spent.
+    private func pushReadings(_ run: inout PushRun) async throws(CareTeamError) {
+        let profileId = run.stored.id
+        let phases = try await storeCall {
+            try await app.store.profileWeights(profileId: profileId).reduce(into: [Int64: String]()) {
+                if let phase = $1.phase.phase { $0[$1.measurementId] = phase.rawValue }
+            }
+        }
+        while run.mayPush {
+            let after = run.report.cursor
             let batch = try await storeCall {
                 try await app.store.careTeamPendingReadings(
-                    profileId: stored.id,
-                    afterId: report.cursor,
-                    limit: options.bundleSize
+                    profileId: profileId,
+                    afterId: after,
+                    limit: run.options.bundleSize
                 )
             }
             guard let last = batch.last else { break }
             let built = FHIRBundleBuilder.transaction(
                 readings: batch,
                 weightPhases: phases,
-                patientReference: link.patientReference
+                patientReference: run.link.patientReference
             )
-            report.leftOut.merge(built.skipped, uniquingKeysWith: +)
+            run.report.leftOut.merge(built.skipped, uniquingKeysWith: +)
             if built.entries > 0 {
-                let (statuses, retries) = try await push(
-                    built.bundle,
-                    link: link,
-                    options: options,
-                    expecting: built.entries,
-                    acknowledged: acknowledged,
-                    over: http
-                )
-                report.retries += retries
-                report.created += statuses.filter { $0.hasPrefix("201") }.count
-                report.alreadyStored += statuses.filter { $0.hasPrefix("200") }.count
-                report.sent += built.entries
-                acknowledged += built.entries
-                report.bundles += 1
+                try await send(built.bundle, entries: built.entries, kind: "reading", &run)
             }
             try await storeCall {
-                try await app.store.advanceCareTeamCursor(profileId: stored.id, to: last.id, atMs: app.now())
+                try await app.store.advanceCareTeamCursor(profileId: profileId, .reading, to: last.id, atMs: app.now())
             }
-            report.cursor = last.id
+            run.report.cursor = last.id
         }
-        report.pending = try await storeCall {
-            try await app.store.careTeamPendingCount(profileId: stored.id, afterId: report.cursor)
-        }
-        return report
     }
 
     /// The profile's link and what is still to be sent.
@@ -130,17 +138,15 @@ public struct CareTeamService: Sendable {
 
     // MARK: - Pieces
 
-    /// One Bundle, with retries: answers each entry's status once the server acknowledged it with a 2xx; a 4xx
-    /// other than 408 and 429 is final (a refused Bundle or token does not get better by waiting).
-    private func push(
-        _ bundle: FHIRJSON,
-        link: CareTeamLink,
-        options: CareTeamSyncOptions,
-        expecting entryCount: Int,
-        acknowledged: Int,
-        over http: CareTeamHTTP
-    ) async throws(CareTeamError) -> (statuses: [String], retries: Int) {
+    /// One Bundle, with retries, counted into the run once the server acknowledged it with a 2xx (each entry's
+    /// status: 201 stored now, 200 held already or replaced); a 4xx other than 408 and 429 is final (a refused Bundle
+    /// or token does not get better by waiting).
+    func send(_ bundle: FHIRJSON, entries entryCount: Int, kind: String, _ run: inout PushRun)
+        async throws(CareTeamError)
+    {
         let body = Data(bundle.text().utf8)
+        let options = run.options
+        let link = run.link
         var wait = options.initialBackoff
         var lastReason = ""
         for attempt in 1...options.attempts {
@@ -150,7 +156,7 @@ public struct CareTeamService: Sendable {
             }
             let answer: CareTeamHTTP.Answer
             do {
-                answer = try await http.post(
+                answer = try await run.http.post(
                     "\(link.serverURL)/api/v1/sync",
                     body: body,
                     contentType: "application/fhir+json",
@@ -167,7 +173,14 @@ public struct CareTeamService: Sendable {
                     continue
                 }
                 let statuses = entries.map { (($0["response"] as? [String: Any])?["status"] as? String) ?? "" }
-                return (statuses, attempt - 1)
+                run.report.retries += attempt - 1
+                run.report.created += statuses.filter { $0.hasPrefix("201") }.count
+                run.report.alreadyStored += statuses.filter { $0.hasPrefix("200") }.count
+                run.report.sent += entryCount
+                run.report.sentByKind[kind, default: 0] += entryCount
+                run.acknowledged += entryCount
+                run.report.bundles += 1
+                return
             }
             lastReason = "HTTP \(answer.status): \(answer.detail)"
             if (400..<500).contains(answer.status) && answer.status != 408 && answer.status != 429 {
@@ -176,7 +189,7 @@ public struct CareTeamService: Sendable {
             }
         }
         await recordFailure(link, lastReason)
-        throw .pushFailed(reason: lastReason, acknowledgedThisRun: acknowledged, attempts: options.attempts)
+        throw .pushFailed(reason: lastReason, acknowledgedThisRun: run.acknowledged, attempts: options.attempts)
     }
 
     private func recordFailure(_ link: CareTeamLink, _ reason: String) async {
@@ -186,30 +199,40 @@ public struct CareTeamService: Sendable {
 
     private func status(of stored: StoredProfile) async throws(CareTeamError) -> CareTeamStatus {
         let link = try await storeCall { try await app.store.careTeamLink(profileId: stored.id) }
-        let cursor = link?.readingCursor ?? 0
-        var pending = 0
-        if link != nil {
-            pending = try await storeCall {
-                try await app.store.careTeamPendingCount(profileId: stored.id, afterId: cursor)
-            }
-        }
+        var pending = (readings: 0, labs: 0, doses: 0)
+        if let link { pending = try await self.pending(stored, link) }
         return CareTeamStatus(
             profile: stored.name,
             serverURL: link?.serverURL,
             patientReference: link?.patientReference,
-            readingCursor: cursor,
-            pendingReadings: pending,
+            readingCursor: link?.readingCursor ?? 0,
+            pendingReadings: pending.readings,
             connectedAtMs: link?.connectedAtMs,
             lastPushAtMs: link?.lastPushAtMs,
-            lastError: link?.lastError
+            lastError: link?.lastError,
+            pendingLabs: pending.labs,
+            pendingDoses: pending.doses
         )
     }
 
-    private func selectProfile(_ name: String?) async throws(CareTeamError) -> StoredProfile {
+    /// What is still to be sent after the link's cursors.
+    private func pending(_ stored: StoredProfile, _ link: CareTeamLink) async throws(CareTeamError)
+        -> (readings: Int, labs: Int, doses: Int)
+    {
+        try await storeCall {
+            (
+                try await app.store.careTeamPendingCount(profileId: stored.id, afterId: link.readingCursor),
+                try await app.store.careTeamPendingLabCount(profileId: stored.id, afterId: link.labCursor),
+                try await app.store.careTeamPendingDoseCount(profileId: stored.id, afterRow: link.doseCursor)
+            )
+        }
+    }
+
+    func selectProfile(_ name: String?) async throws(CareTeamError) -> StoredProfile {
         do { return try await app.store.selectProfile(named: name) } catch { throw .profile(error) }
     }
 
-    private func storeCall<T>(_ body: () async throws -> T) async throws(CareTeamError) -> T {
+    func storeCall<T>(_ body: () async throws -> T) async throws(CareTeamError) -> T {
         do { return try await body() } catch { throw .store(String(describing: error)) }
     }
 

@@ -13,6 +13,9 @@ public struct CareTeamStatus: Sendable, Equatable {
     public var connectedAtMs: Int64?
     public var lastPushAtMs: Int64?
     public var lastError: String?
+    /// Lab results and dose log entries not yet acknowledged (intake totals are sent whenever they changed).
+    public var pendingLabs = 0
+    public var pendingDoses = 0
 }
 
 /// What one `sync` did.
@@ -21,10 +24,12 @@ public struct CareTeamSyncReport: Sendable, Equatable {
     public var bundles = 0
     /// Resources sent in them.
     public var sent = 0
+    /// Of those, by kind: `reading`, `lab`, `intake`, `dose`.
+    public var sentByKind: [String: Int] = [:]
     /// Of those, how many the server stored now (201) and how many it held already (200).
     public var created = 0
     public var alreadyStored = 0
-    /// Readings left out for want of a verified code, by kind (as in the FHIR export).
+    /// Resources left out for want of a verified code, by kind (as in the FHIR export).
     public var leftOut: [String: Int] = [:]
     /// Failed attempts that a retry then got through.
     public var retries = 0

@@ -15,14 +15,17 @@ extension HubDatabase {
                     readingCursor: $0["readingCursor"],
                     connectedAtMs: $0["connectedAtMs"],
                     lastPushAtMs: $0["lastPushAtMs"],
-                    lastError: $0["lastError"]
+                    lastError: $0["lastError"],
+                    labCursor: $0["labCursor"],
+                    doseCursor: $0["doseCursor"]
                 )
             }
         }
     }
 
-    /// Links the profile to a server, replacing an earlier link; the cursor starts again at the beginning (a new
-    /// server, or a new enrollment, holds none of the readings yet; the server stores each once whatever was sent).
+    /// Links the profile to a server, replacing an earlier link; every cursor starts again at the beginning and the
+    /// record of intake totals sent is cleared (a new server, or a new enrollment, holds none of them yet; the
+    /// server stores each once whatever was sent).
     public func saveCareTeamLink(
         profileId: Int64,
         serverURL: String,
@@ -39,22 +42,7 @@ extension HubDatabase {
                     """,
                 arguments: [profileId, serverURL, deviceToken, patientReference, atMs]
             )
-        }
-    }
-
-    /// Moves the cursor forward to `measurementId` after the server acknowledged every reading up to it (never
-    /// back), and clears the last error.
-    public func advanceCareTeamCursor(profileId: Int64, to measurementId: Int64, atMs: Int64)
-        async throws(PatientRecordError)
-    {
-        try await patientRecordWrite { db in
-            try db.execute(
-                sql: """
-                    UPDATE careTeamLink SET readingCursor = max(readingCursor, ?), lastPushAtMs = ?, lastError = NULL
-                    WHERE profileId = ?
-                    """,
-                arguments: [measurementId, atMs, profileId]
-            )
+            try db.execute(sql: "DELETE FROM careTeamIntakeSent WHERE profileId = ?", arguments: [profileId])
         }
     }
 

@@ -86,7 +86,7 @@ extension HubDatabase {
         }
     }
 
-    private static func doseRecord(_ row: Row) throws -> DoseRecord {
+    static func doseRecord(_ row: Row) throws -> DoseRecord {
         let id: String = row["id"]
         func corrupt(_ reason: String) -> HubStoreError {
             .corruptRow(table: "medicationDose", id: 0, reason: "\(id): \(reason)")

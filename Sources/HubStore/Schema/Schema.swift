@@ -34,6 +34,7 @@ enum Schema {
         Migration(number: 13, identifier: "v13-dose-reminders", migrate: v13DoseReminders),
         Migration(number: 14, identifier: "v14-reading-watches", migrate: v14ReadingWatches),
         Migration(number: 15, identifier: "v15-care-team", migrate: v15CareTeam),
+        Migration(number: 16, identifier: "v16-care-team-kinds", migrate: v16CareTeamKinds),
     ]
 
     /// The number from which identifiers must carry their own number (`v10-…`): every migration before it shipped.

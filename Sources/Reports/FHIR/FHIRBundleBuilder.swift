@@ -18,7 +18,7 @@ public struct FHIRExportInput: Sendable {
     public var weightPhases: [Int64: String]
     public var labs: [StoredLabResult]
     /// Daily intake totals of each local date with entries.
-    public var intake: [(date: CalendarDate, intake: DailyIntake, startMs: Int64, endMs: Int64, offsetSeconds: Int)]
+    public var intake: [IntakeDay]
     /// The profile's medication orders, exported as `MedicationRequest`s.
     public var medicationOrders: [MedicationOrder] = []
 
@@ -33,21 +33,7 @@ public struct FHIRExportInput: Sendable {
                 if let phase = $1.phase.phase { $0[$1.measurementId] = phase.rawValue }
             }
             let labs = try await database.labResults(profileId: stored.id)
-            let entries = try await database.intakeEntries(
-                profileId: stored.id,
-                from: CalendarDate(daysSinceEpoch: 0),
-                through: CalendarDate(daysSinceEpoch: 200_000)
-            )
-            let byDate = Dictionary(grouping: entries, by: \.localDate)
-            let intake = byDate.keys.sorted().map { date in
-                let period = try? ReportPeriod(from: date, through: date, timeZone: zone)
-                let startMs = period?.startMs ?? Int64(date.daysSinceEpoch) * 86_400_000
-                let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(startMs) / 1000))
-                return (
-                    date: date, intake: DailyIntake(byDate[date]!.map(\.contribution)), startMs: startMs,
-                    endMs: (period?.endMs ?? startMs + 86_400_000) - 1000, offsetSeconds: offset
-                )
-            }
+            let intake = try await intakeDays(database, profileId: stored.id, timeZone: zone)
             return FHIRExportInput(
                 profileId: stored.id,
                 profile: stored.profile,
@@ -62,6 +48,34 @@ public struct FHIRExportInput: Sendable {
             throw .profile(error.description)
         } catch {
             throw .store(String(describing: error))
+        }
+    }
+}
+
+extension FHIRExportInput {
+    /// One local day's intake totals, with the day's bounds in epoch ms and the UTC offset at its start.
+    public typealias IntakeDay = (
+        date: CalendarDate, intake: DailyIntake, startMs: Int64, endMs: Int64, offsetSeconds: Int
+    )
+
+    /// The daily intake totals of each local date of the profile's with entries, oldest first.
+    public static func intakeDays(_ database: HubDatabase, profileId: Int64, timeZone zone: TimeZone) async throws
+        -> [IntakeDay]
+    {
+        let entries = try await database.intakeEntries(
+            profileId: profileId,
+            from: CalendarDate(daysSinceEpoch: 0),
+            through: CalendarDate(daysSinceEpoch: 200_000)
+        )
+        let byDate = Dictionary(grouping: entries, by: \.localDate)
+        return byDate.keys.sorted().map { date in
+            let period = try? ReportPeriod(from: date, through: date, timeZone: zone)
+            let startMs = period?.startMs ?? Int64(date.daysSinceEpoch) * 86_400_000
+            let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(startMs) / 1000))
+            return (
+                date: date, intake: DailyIntake(byDate[date]!.map(\.contribution)), startMs: startMs,
+                endMs: (period?.endMs ?? startMs + 86_400_000) - 1000, offsetSeconds: offset
+            )
         }
     }
 }
@@ -97,7 +111,7 @@ public enum FHIRBundleBuilder {
         }
         for lab in input.labs {
             guard let analyte = LabCatalog.standard.analyte(id: lab.value.analyteID) else { continue }
-            let key = "\(input.profileId)/\(analyte.id)/\(lab.value.takenAt.epochMilliseconds)"
+            let key = labKey(lab, profileId: input.profileId)
             entries.append(
                 entry(fullURL("lab", key), labObservation(lab.value, analyte, key: key, patient: patientURL))
             )
@@ -106,7 +120,7 @@ public enum FHIRBundleBuilder {
             for subject in IntakeSubject.allCases {
                 let total = day.intake.total(of: subject)
                 guard !total.isUnknown else { continue }
-                let key = "\(input.profileId)/\(day.date)/\(subject.rawValue)"
+                let key = intakeKey(day.date, subject, profileId: input.profileId)
                 entries.append(
                     entry(fullURL("intake", key), intakeObservation(day, subject, total, key: key, patient: patientURL))
                 )
@@ -228,7 +242,7 @@ public enum FHIRBundleBuilder {
     }
 
     static func intakeObservation(
-        _ day: (date: CalendarDate, intake: DailyIntake, startMs: Int64, endMs: Int64, offsetSeconds: Int),
+        _ day: FHIRExportInput.IntakeDay,
         _ subject: IntakeSubject,
         _ total: NutrientTotal,
         key: String,
@@ -283,6 +297,16 @@ public enum FHIRBundleBuilder {
     }
 
     // MARK: - Pieces
+
+    /// A lab result's stable key: the profile, the analyte and when it was taken (one result per analyte and time).
+    static func labKey(_ lab: StoredLabResult, profileId: Int64) -> String {
+        "\(profileId)/\(lab.value.analyteID)/\(lab.value.takenAt.epochMilliseconds)"
+    }
+
+    /// A day's intake total's stable key: the profile, the local date and the nutrient (one total per day each).
+    static func intakeKey(_ date: CalendarDate, _ subject: IntakeSubject, profileId: Int64) -> String {
+        "\(profileId)/\(date)/\(subject.rawValue)"
+    }
 
     static func entry(_ fullURL: String, _ resource: FHIRJSON) -> FHIRJSON {
         .object([("fullUrl", .string(fullURL)), ("resource", resource)])

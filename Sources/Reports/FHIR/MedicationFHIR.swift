@@ -201,6 +201,13 @@ public enum MedicationFHIR {
 }
 
 extension MedicationFHIR {
+    /// When a scheduled dose was due (the effective time of a dose not taken), nil for a dose off the schedule.
+    static func dueAtMs(_ record: DoseRecord, order: MedicationOrder, patient day: PatientDay) -> Int64? {
+        record.dose.flatMap { key in
+            DoseSchedule.doses(for: [order], on: key.date, patient: day).first { $0.key == key }?.dueAtMs
+        }
+    }
+
     /// A `collection` Bundle: the Patient, every order, and every log entry (with its scheduled time where known).
     public static func bundle(
         profileId: Int64,
@@ -224,9 +231,7 @@ extension MedicationFHIR {
         let byId = Dictionary(orders.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for record in log {
             guard let order = byId[record.orderId] else { continue }
-            let due = record.dose.flatMap { key in
-                DoseSchedule.doses(for: [order], on: key.date, patient: day).first { $0.key == key }?.dueAtMs
-            }
+            let due = dueAtMs(record, order: order, patient: day)
             let resource = administration(record, medication: order.medication, dueAtMs: due, patient: patientURL) {
                 timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0) / 1000))
             }

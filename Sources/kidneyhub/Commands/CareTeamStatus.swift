@@ -18,7 +18,10 @@ struct CareTeamStatusCommand: AsyncParsableCommand {
                 return print("Profile '\(status.profile)' is not connected to a care team.")
             }
             print("Profile '\(status.profile)' is connected to \(server) as \(status.patientReference ?? "?").")
-            print("Readings still to send: \(status.pendingReadings).")
+            print(
+                "Still to send: \(status.pendingReadings) readings, \(status.pendingLabs) lab results, "
+                    + "\(status.pendingDoses) doses (intake totals go whenever they change)."
+            )
             if let at = status.lastPushAtMs {
                 print("Last sent: \(RFC3339.format(epochMilliseconds: at, utcOffsetSeconds: 0)).")
             }

@@ -20,12 +20,15 @@ struct CareTeamSync: AsyncParsableCommand {
         do {
             let options = CareTeamSyncOptions(bundleSize: bundleSize, attempts: attempts)
             let report = try await store.openForWriting().careTeam.sync(profile: profile, options: options)
+            let kinds = [("reading", "readings"), ("lab", "labs"), ("intake", "intake totals"), ("dose", "doses")]
+                .compactMap { kind, name in report.sentByKind[kind].map { "\($0) \(name)" } }
             print(
-                "Sent \(report.sent) readings in \(report.bundles) Bundles: \(report.created) new, "
-                    + "\(report.alreadyStored) already on the server; \(report.pending) still to send."
+                "Sent \(report.sent) resources\(kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))") in "
+                    + "\(report.bundles) Bundles: \(report.created) new, \(report.alreadyStored) already on the server "
+                    + "or updated; \(report.pending) readings still to send."
             )
             for (kind, count) in report.leftOut.sorted(by: { $0.key < $1.key }) {
-                print("left out: \(count) \(kind) readings (no verified LOINC code)")
+                print("left out: \(count) \(kind) (no verified code)")
             }
         } catch let error as CareTeamError {
             throw CommandFailure("\(error)")

@@ -10,11 +10,14 @@ import UnixSignals
 /// `kidneyhub serve`: the hub daemon.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the hub: keep adapters supervised and sync known devices until SIGINT or SIGTERM."
+        abstract: "Run the hub: keep adapters supervised, sync known devices and push to the care team until SIGINT "
+            + "or SIGTERM."
     )
     @OptionGroup var store: StoreOptions
     @OptionGroup var search: AdapterOptions
     @Option(help: "Seconds between syncs of the known devices (1 to 86400).") var syncInterval: Double = 300
+    @Option(help: "Seconds between pushes to the care-team server, when connected (1 to 86400).")
+    var careTeamInterval: Double = 300
     @Option(
         help: "Where plugged-in USB devices are heard of: libusb, off, or script:PATH (a file of events, for tests)."
     )
@@ -32,6 +35,9 @@ struct Serve: AsyncParsableCommand {
     func validate() throws {
         guard (1...86_400).contains(syncInterval) else {
             throw ValidationError("--sync-interval must be 1 to 86400 seconds")
+        }
+        guard (1...86_400).contains(careTeamInterval) else {
+            throw ValidationError("--care-team-interval must be 1 to 86400 seconds")
         }
         if !noHttp {
             guard let address = WebAddress(parsing: http) else {
@@ -66,7 +72,8 @@ struct Serve: AsyncParsableCommand {
                 syncInterval: .milliseconds(Int64(syncInterval * 1000)),
                 hotplug: hotplug.source(logger: logger),
                 announce: say,
-                companions: companions
+                companions: companions,
+                careTeamPush: HubDaemon.CareTeamPush(interval: .milliseconds(Int64(careTeamInterval * 1000)))
             )
         )
         // SIGINT and SIGTERM shut the daemon down gracefully: its services stop, then its adapters, then the store

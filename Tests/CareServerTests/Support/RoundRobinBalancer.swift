@@ -1,0 +1,76 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import NIOHTTP1
+import Synchronization
+
+/// A load balancer in front of several care-team server processes, as a clinic deploys them (the servers hold no
+/// state; every one reaches the same database): each request goes to the next server in turn, and the balancer
+/// counts how many each one answered. Only the hub's two calls (enrollment and sync) pass.
+struct RoundRobinBalancer: Sendable {
+    /// The turn and the counts, shared by the request handlers.
+    final class Tally: Sendable {
+        let next = Atomic<Int>(0)
+        let answered: Mutex<[Int]>
+        init(servers: Int) { answered = Mutex(Array(repeating: 0, count: servers)) }
+    }
+
+    let port: Int
+    private let tally: Tally
+    private let task: Task<Void, any Error>
+
+    /// Requests each server answered, by position in the ports given.
+    var answeredByServer: [Int] { tally.answered.withLock { $0 } }
+
+    /// Starts a balancer on a free port in front of the servers listening on `ports` (on this machine).
+    static func start(ports: [Int]) async throws -> RoundRobinBalancer {
+        let tally = Tally(servers: ports.count)
+        let router = Router()
+        @Sendable func forward(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+            let index = tally.next.wrappingAdd(1, ordering: .relaxed).oldValue % ports.count
+            var outgoing = HTTPClientRequest(url: "http://127.0.0.1:\(ports[index])\(request.uri.path)")
+            outgoing.method = .POST
+            for field in request.headers where [.contentType, .authorization, .accept].contains(field.name) {
+                outgoing.headers.add(name: field.name.rawName, value: field.value)
+            }
+            outgoing.body = .bytes(try await request.body.collect(upTo: 8 * 1024 * 1024))
+            let response = try await HTTPClient.shared.execute(outgoing, timeout: .seconds(120))
+            let body = try await response.body.collect(upTo: 8 * 1024 * 1024)
+            tally.answered.withLock { $0[index] += 1 }
+            var headers = HTTPFields()
+            if let type = response.headers.first(name: "content-type") { headers[.contentType] = type }
+            return Response(
+                status: .init(code: Int(response.status.code)),
+                headers: headers,
+                body: .init(byteBuffer: body)
+            )
+        }
+        router.post("/api/v1/sync", use: forward)
+        router.post("/api/v1/enrollments", use: forward)
+        let (bound, continuation) = AsyncStream<Int>.makeStream()
+        var logger = Logger(label: "balancer")
+        logger.logLevel = .critical
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) },
+            logger: logger
+        )
+        let task = Task { try await app.run() }
+        var iterator = bound.makeAsyncIterator()
+        guard let port = await iterator.next(), port > 0 else {
+            task.cancel()
+            throw CareHarness.Unexpected(description: "the balancer stopped before it listened")
+        }
+        return RoundRobinBalancer(port: port, tally: tally, task: task)
+    }
+
+    /// Stops the balancer.
+    func stop() async {
+        task.cancel()
+        _ = try? await task.value
+    }
+}
