@@ -17,7 +17,7 @@ extension English {
         .noDevicesFound: "No device was found. Check that it is switched on and near, then scan again.",
         .device: "Device", .signal: "Signal", .signalValue: "%@ dBm", .pairedState: "Paired", .isPaired: "Yes",
         .notPaired: "No", .pairButton: "Pair", .pairLabel: "Pair %@", .passkey: "Passkey",
-        .passkeyHint: "The code the device shows; leave empty if it shows none.",
+        .passkeyHint: "The code the device shows on its screen.",
         .passkeyNeeded: "%@ shows a passkey: type it in the passkey field, then pair again.",
         .passkeyRefused: "%@ refused that passkey: check the code the device shows and try again.",
         .devicePaired: "%@ is paired. The hub reads it from now on.", .pairRefused: "Pairing refused: %@",
@@ -49,5 +49,10 @@ extension English {
         .uploadNotExport: "Export file: “%@” is not an Apple Health export, a Fitbit archive or a FIT file.",
         .uploadMissing: "Export file: choose a file to import.", .importRefused: "Export file: %@",
         .rejectedShown: "The first %@ of %@ rejected records.",
+        .exportHeading: "Export your data",
+        .exportIntro:
+            "Everything the hub keeps, to keep a copy or to take to another program. The FHIR file is for health records systems.",
+        .exportJSON: "Backup of everything (JSON)", .exportCSV: "Tables for a spreadsheet (CSV, zipped)",
+        .exportFHIR: "This profile's readings for health records (FHIR R4)",
     ]
 }

@@ -63,4 +63,5 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case importReportHeading, importReportCaption, kindColumn, storedColumn, duplicatesColumn, rejectedColumn
     case rejectedHeading, noRejected, whereColumn, whyColumn, importStored, importStoppedEarly, uploadTooLarge
     case uploadNotExport, uploadMissing, importRefused, rejectedShown
+    case exportHeading, exportIntro, exportJSON, exportCSV, exportFHIR
 }

@@ -17,7 +17,7 @@ extension Spanish {
         .noDevicesFound: "No se encontró ningún dispositivo. Compruebe que está encendido y cerca, y busque de nuevo.",
         .device: "Dispositivo", .signal: "Señal", .signalValue: "%@ dBm", .pairedState: "Vinculado", .isPaired: "Sí",
         .notPaired: "No", .pairButton: "Vincular", .pairLabel: "Vincular %@", .passkey: "Clave",
-        .passkeyHint: "El código que muestra el dispositivo; déjelo vacío si no muestra ninguno.",
+        .passkeyHint: "El código que el dispositivo muestra en su pantalla.",
         .passkeyNeeded: "%@ muestra una clave: escríbala en el campo de la clave y vincule de nuevo.",
         .passkeyRefused: "%@ rechazó esa clave: compruebe el código que muestra el dispositivo e inténtelo de nuevo.",
         .devicePaired: "%@ está vinculado. El hub lo lee a partir de ahora.", .pairRefused: "Vinculación rechazada: %@",
@@ -52,5 +52,11 @@ extension Spanish {
             "Archivo exportado: «%@» no es una exportación de Salud de Apple, un archivo de Fitbit ni un archivo FIT.",
         .uploadMissing: "Archivo exportado: elija un archivo para importar.", .importRefused: "Archivo exportado: %@",
         .rejectedShown: "Los primeros %@ de %@ registros rechazados.",
+        .exportHeading: "Exportar sus datos",
+        .exportIntro:
+            "Todo lo que guarda el hub, para tener una copia o llevarlo a otro programa. El archivo FHIR es para sistemas de historia clínica.",
+        .exportJSON: "Copia de seguridad completa (JSON)",
+        .exportCSV: "Tablas para una hoja de cálculo (CSV, comprimido)",
+        .exportFHIR: "Las lecturas de este perfil para la historia clínica (FHIR R4)",
     ]
 }
