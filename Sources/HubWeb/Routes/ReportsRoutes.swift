@@ -55,12 +55,13 @@ struct ReportsRoutes {
                 return Response(status: .notFound)
             }
             let download = try await web.app.exports.download(format, profile: await web.profileName(context))
+            // As for a PDF: only characters a Content-Disposition header carries as they are.
+            let name = download.fileName.filter { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
             return Response(
                 status: .ok,
                 headers: [
                     .contentType: download.contentType,
-                    .contentDisposition:
-                        "attachment; filename=\"\(download.fileName.filter { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })\"",
+                    .contentDisposition: "attachment; filename=\"\(name)\"",
                     .cacheControl: "no-store",
                 ],
                 body: .init(byteBuffer: ByteBuffer(bytes: download.bytes))
