@@ -372,6 +372,9 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // The web app's CSV export download: the tables in one zip. Build cost: none beyond linking (already
+                // built for AdapterHost's importers).
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings
         ),

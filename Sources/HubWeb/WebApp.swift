@@ -8,6 +8,10 @@ struct WebApp: Sendable {
     let throttle: SignInThrottle
     /// Set when the server begins to shut down.
     let stopping: ShutdownFlag
+    /// The adapters devices and imports run with (the daemon's own, reached through its control socket).
+    var adapters: AdapterSetup = .noAdapters
+    /// What adapters report while they sync or import, for the pages' live progress.
+    var progress = DeviceProgressFeed()
 
     /// The language chosen in settings, English until one is.
     func language() async -> Language {

@@ -31,6 +31,9 @@ enum WebRouter {
         TrendsRoutes(web: web).register(on: router)
         ReportsRoutes(web: web).register(on: router)
         GoalsRoutes(web: web).register(on: router)
+        DevicesRoutes(web: web).register(on: router)
+        ImportRoutes(web: web).register(on: router)
+        ProgressRoutes(web: web).register(on: router)
         APIRoutes(web: web).register(on: router)
         EventRoutes(web: web, stopping: web.stopping).register(on: router)
         return router

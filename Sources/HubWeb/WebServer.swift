@@ -14,17 +14,26 @@ public struct WebServer: Service {
     private let onRunning: @Sendable (Int) -> Void
 
     /// A server for `app`'s store on `address`; `announce` hears the address and the sign-in link, `warn` why the
-    /// web app is not served (the hub serves on without it), `onRunning` the bound port. Throws when `address` is
-    /// refused (see `check`).
+    /// web app is not served (the hub serves on without it), `onRunning` the bound port. Device and import pages run
+    /// `adapters` and show what `progress` hears. Throws when `address` is refused (see `check`).
     public init(
         app: HubApplication,
         address: WebAddress,
+        adapters: AdapterSetup = .noAdapters,
+        progress: DeviceProgressFeed = DeviceProgressFeed(),
         announce: @escaping @Sendable (String) -> Void,
         warn: @escaping @Sendable (String) -> Void,
         onRunning: @escaping @Sendable (Int) -> Void = { _ in }
     ) throws(WebServerError) {
         try Self.check(address)
-        self.web = WebApp(app: app, sessions: SessionStore(), throttle: SignInThrottle(), stopping: ShutdownFlag())
+        self.web = WebApp(
+            app: app,
+            sessions: SessionStore(),
+            throttle: SignInThrottle(),
+            stopping: ShutdownFlag(),
+            adapters: adapters,
+            progress: progress
+        )
         self.address = address
         self.announce = announce
         self.warn = warn

@@ -1,6 +1,7 @@
 """The browser tests' fixtures: the built `kidneyhub serve` on a fresh temporary store and a free port, and a headless
 Chromium (Debian's chromium and chromium-driver) driven by selenium."""
 
+import json
 import os
 import re
 import shutil
@@ -27,13 +28,13 @@ def free_port():
 class Hub:
     """A running `kidneyhub serve`: its base address and the one-time sign-in link it printed."""
 
-    def __init__(self, folder):
+    def __init__(self, folder, extra_arguments=()):
         self.store = os.path.join(folder, "hub.sqlite")
         self.port = free_port()
         env = dict(os.environ, XDG_DATA_HOME=folder)
         self.process = subprocess.Popen(
             [str(BINARY), "serve", "--store", self.store, "--create-folder", "--hotplug", "off",
-             "--http", f"127.0.0.1:{self.port}"],
+             "--http", f"127.0.0.1:{self.port}", *extra_arguments],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
         lines = queue.Queue()
         threading.Thread(target=lambda: [lines.put(line) for line in self.process.stdout], daemon=True).start()
@@ -64,6 +65,30 @@ def hub():
         pytest.fail(f"{BINARY} is missing: run `swift build` first")
     folder = tempfile.mkdtemp(prefix="kidneyhub-web-")
     running = Hub(folder)
+    yield running
+    running.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def simulated_hub():
+    """`kidneyhub serve` with the device simulator playing the shipped dialysis day (a scale, a cuff that shows the
+    passkey 123456, a glucometer), each sync slowed so its progress can be seen (the simulator's slow-sync fault)."""
+    if not BINARY.exists():
+        pytest.fail(f"{BINARY} is missing: run `swift build` first")
+    folder = tempfile.mkdtemp(prefix="kidneyhub-web-")
+    adapters = Path(folder) / "adapters" / "simulator"
+    adapters.mkdir(parents=True)
+    manifest = {
+        "id": "simulator", "name": "Device simulator", "version": "0.1.0",
+        "executable": str(BINARY.parent / "kidneyhub-simulator"),
+        "arguments": ["--scenario", str(ROOT / "Plugins" / "simulator" / "scenarios" / "dialysis-day.json"),
+                      "--fault", "slow-sync:1500"],
+        "protocolVersions": ["1.0"],
+        "kinds": ["body_weight", "blood_pressure", "heart_rate", "blood_glucose"],
+    }
+    (adapters / "adapter.json").write_text(json.dumps(manifest))
+    running = Hub(folder, ["--adapters-dir", str(adapters.parent)])
     yield running
     running.stop()
     shutil.rmtree(folder, ignore_errors=True)

@@ -55,12 +55,25 @@ public struct ControlRetryRequest: RPCRequest, Hashable {
     public init(adapterId: String) { self.adapterId = adapterId }
 }
 
+/// `hub/import`: import one export file (Apple Health, Fitbit, FIT) through the file adapter that recognises it, so
+/// that a command or the web app can import while `kidneyhub serve` holds the store.
+public struct ControlImportRequest: RPCRequest, Hashable {
+    public static let method = "hub/import"
+    public typealias Result = ImportReport
+    public var path: String
+    public var adapterId: String?
+    public init(path: String, adapterId: String?) {
+        self.path = path
+        self.adapterId = adapterId
+    }
+}
+
 extension MessageRegistry {
     /// What a running hub answers on its control socket.
     public static let controlServer = MessageRegistry(
         requests: [
             ControlScanRequest.self, ControlPairRequest.self, ControlSyncRequest.self, ControlRetryRequest.self,
-            PingRequest.self,
+            ControlImportRequest.self, PingRequest.self,
         ],
         notifications: []
     )

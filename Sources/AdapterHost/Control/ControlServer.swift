@@ -83,6 +83,13 @@ public final class ControlServer: Sendable {
             case let retry as ControlRetryRequest:
                 try await hub.retry(adapterId: retry.adapterId)
                 await connection.reply(to: id, with: EmptyObject())
+            case let request as ControlImportRequest:
+                let report = try await hub.importFile(
+                    path: request.path,
+                    adapterId: request.adapterId,
+                    progressToken: "import"
+                )
+                await connection.reply(to: id, with: report)
             case is PingRequest:
                 await connection.reply(to: id, with: EmptyObject())
             default:

@@ -26,3 +26,10 @@ public struct AdapterSetup: Sendable {
         self.onActivity = onActivity
     }
 }
+
+extension AdapterSetup {
+    /// No adapter at all: for a front end tested without adapters (every scan finds nothing, every import fails).
+    public static var noAdapters: AdapterSetup {
+        AdapterSetup(catalog: AdapterCatalog(directories: [], productsDirectory: nil))
+    }
+}

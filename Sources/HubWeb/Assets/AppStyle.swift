@@ -46,6 +46,12 @@ enum AppStyle {
         .quick { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .5rem; }
         .quick form { margin: 0; }
         .inline { display: inline; }
+        .progress:not([hidden]) { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .75rem 0; }
+        .progress progress { flex: 1 1 10rem; height: 1.25rem; }
+        td.failed { color: var(--over); font-weight: 700; }
+        td form { margin: .25rem 0; }
+        td input { max-width: 8rem; }
+        .problems li { overflow-wrap: anywhere; }
         .notice { border-left: 4px solid var(--ok); padding: .25rem .75rem; background: #eef7f0; }
         .errors { color: var(--over); }
         dl.pairs { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }

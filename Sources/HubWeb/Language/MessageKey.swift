@@ -49,4 +49,19 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case dosesHeading, noDosesDue, dueAt, markTaken, markTakenLabel, doseTaken, takenAt, doseNotTaken
     case doseEnteredInError, doseLog, noDoseLog, adherenceHeading, adherenceSummary, adherenceNoDoses, scheduled
     case taken, notTaken, missed, allMedicines, answer, recordedAt, startedOn
+    // Devices and imports
+    case navDevices, devicesTitle, devicesIntro, adaptersHeading, adapter, adapterState, adapterKind
+    case adapterFindsDevices, adapterReadsFiles, adapterIdle, adapterRunning, adapterBackoff, adapterFailed
+    case adapterStopped, retryAdapter, retryAdapterLabel, adapterRetried, noAdapters, adapterProblems
+    case scanHeading, scanIntro, scanButton, foundHeading, noDevicesFound, device, signal, signalValue, pairedState
+    case isPaired, notPaired, pairButton, pairLabel, passkey, passkeyHint, passkeyNeeded, passkeyRefused
+    case devicePaired, pairRefused, knownHeading, noKnownDevices, lastSeen, readingsGoTo, nobodyYet, everyUser
+    case userSlot, syncNow, syncLabel, syncProgress, syncProgressCount, syncStarting, syncDone, syncFailed
+    case syncResumed, assignHeading, assignProfile, userSlotField, userSlotHint, assignButton, assignLabel
+    case deviceAssigned, userSlotInvalid, scanFailed, progressLabel
+    case navImport, importTitle, importIntro, exportFile, exportFileHint, importButton, importProgress
+    case importReportHeading, importReportCaption, kindColumn, storedColumn, duplicatesColumn, rejectedColumn
+    case rejectedHeading, noRejected, whereColumn, whyColumn, importStored, importStoppedEarly, uploadTooLarge
+    case uploadNotExport, uploadMissing, importRefused, rejectedShown
+    case exportHeading, exportIntro, exportJSON, exportCSV, exportFHIR
 }

@@ -48,6 +48,12 @@ struct ReportsPage {
                 </form>
                 <h2 id="kept-heading">\(t(.keptReports))</h2>
                 \(table)
+                <h2 id="export-heading">\(t(.exportHeading))</h2>
+                <p>\(t(.exportIntro))</p>
+                <ul id="exports" aria-labelledby="export-heading">\
+                <li><a href="/reports/export/json" download>\(t(.exportJSON))</a></li>\
+                <li><a href="/reports/export/csv" download>\(t(.exportCSV))</a></li>\
+                <li><a href="/reports/export/fhir" download>\(t(.exportFHIR))</a></li></ul>
                 """
         )
     }

@@ -49,6 +49,24 @@ struct ReportsRoutes {
                 status: .unprocessableContent
             )
         }
+        router.get("/reports/export/:format") { _, context in
+            guard context.session != nil else { return seeOther("/signin") }
+            guard let format = context.parameters.get("format").flatMap(ExportService.Format.init(rawValue:)) else {
+                return Response(status: .notFound)
+            }
+            let download = try await web.app.exports.download(format, profile: await web.profileName(context))
+            // As for a PDF: only characters a Content-Disposition header carries as they are.
+            let name = download.fileName.filter { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: download.contentType,
+                    .contentDisposition: "attachment; filename=\"\(name)\"",
+                    .cacheControl: "no-store",
+                ],
+                body: .init(byteBuffer: ByteBuffer(bytes: download.bytes))
+            )
+        }
         router.get("/reports/:file") { _, context in
             guard context.session != nil else { return seeOther("/signin") }
             let file = context.parameters.get("file") ?? ""

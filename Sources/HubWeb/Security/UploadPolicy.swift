@@ -15,3 +15,26 @@ enum UploadPolicy {
         return nil
     }
 }
+
+extension UploadPolicy {
+    /// 64 MiB: a few years of a phone's Apple Health export zipped, a Fitbit archive, many FIT files. A larger export
+    /// is imported from the command line (`kidneyhub import`), which streams it.
+    static let exportLimit = 64 * 1024 * 1024
+
+    /// The export formats accepted, by their first bytes and name: an Apple Health export.xml, a zip (Apple Health or
+    /// Fitbit), a Garmin FIT file. Nil for anything else.
+    static func exportType(of bytes: [UInt8], fileName: String) -> String? {
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return "application/zip" }
+        // FIT: a header of 12 or 14 bytes whose bytes 8–11 read ".FIT" (Garmin FIT SDK, "FIT File Header").
+        if bytes.count >= 12, [12, 14].contains(bytes[0]), Array(bytes[8..<12]) == Array(".FIT".utf8) {
+            return "application/vnd.ant.fit"
+        }
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        if fileName.lowercased().hasSuffix(".xml"), head.contains("<?xml") || head.contains("<HealthData"),
+            head.contains("HealthData")
+        {
+            return "application/xml"
+        }
+        return nil
+    }
+}

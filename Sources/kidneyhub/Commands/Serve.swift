@@ -1,3 +1,4 @@
+import AdapterHost
 import ArgumentParser
 import Foundation
 import HubDaemon
@@ -59,16 +60,26 @@ struct Serve: AsyncParsableCommand {
         // Unbuffered, so whoever watches `serve` sees it at once.
         let say: @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
         let warn: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        // The web app shows the daemon's adapters' progress live; its device and import actions reach the daemon's
+        // hub through the control socket, so they run these same adapters.
+        let progress = DeviceProgressFeed()
+        let adapters = search.setup(onActivity: { progress.hear($0, $1) })
         var companions: [(name: String, service: any Service)] = []
         if !noHttp, let address = WebAddress(parsing: http) {
-            companions.append(
-                (name: "web app", service: try WebServer(app: app, address: address, announce: say, warn: warn))
+            let web = try WebServer(
+                app: app,
+                address: address,
+                adapters: adapters,
+                progress: progress,
+                announce: say,
+                warn: warn
             )
+            companions.append((name: "web app", service: web))
         }
         let daemon = HubDaemon(
             app: app,
             configuration: HubDaemon.Configuration(
-                adapters: search.setup(),
+                adapters: adapters,
                 syncInterval: .milliseconds(Int64(syncInterval * 1000)),
                 hotplug: hotplug.source(logger: logger),
                 announce: say,
