@@ -5,5 +5,6 @@ enum CareSchema {
         v2Lists,
         v3Audit,
         v4Sync,
+        v5Portal,
     ]
 }
