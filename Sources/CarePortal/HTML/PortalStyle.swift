@@ -31,7 +31,10 @@ enum PortalStyle {
         .none { color: #2d6a2d; }
         .sorts { display: flex; flex-wrap: wrap; gap: 12px; padding: 0; list-style: none; }
         .sorts [aria-current] { font-weight: bold; color: #1a1a1a; }
-        .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 16px; }
+        .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 460px), 1fr)); gap: 16px; }
+        td.flags-cell { min-width: 15rem; }
+        td.wide { min-width: 14rem; }
+        td.time, th.time { min-width: 7.5rem; }
         figure { margin: 0; background: #fff; padding: 8px; border: 1px solid #ddd; }
         svg.chart { width: 100%; height: auto; }
         details { margin-top: 6px; }

@@ -29,7 +29,8 @@ enum PatientListPage {
                 <tr data-patient="\(o.patientID)"><th scope="row">\
                 <a href="/portal/patients/\(o.patientID)">\(esc(o.firstName))</a> \
                 <span class="note">(\(esc(o.username)))</span></th>\
-                <td>\(flags)</td><td>\(gain)</td><td>\(potassium)</td><td>\(pressure)</td><td>\(last)</td></tr>
+                <td class="flags-cell">\(flags)</td><td>\(gain)</td><td>\(potassium)</td><td>\(pressure)</td>\
+                <td>\(last)</td></tr>
                 """
         }.joined()
         let table =

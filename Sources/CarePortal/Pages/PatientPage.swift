@@ -185,7 +185,8 @@ enum PatientPage {
         let lines = labs.map { lab in
             let value = lab.value.map { PatientFlags.fixed($0, 2) } ?? "–"
             return """
-                <tr><td>\(esc(PortalTime.text(lab.effectiveAt)))</td><td>\(esc(lab.display ?? lab.code))</td>\
+                <tr><td class="time">\(esc(PortalTime.text(lab.effectiveAt)))</td>\
+                <td>\(esc(lab.display ?? lab.code))</td>\
                 <td>\(value)</td><td>\(esc(lab.unit ?? ""))</td></tr>
                 """
         }.joined()
@@ -202,7 +203,10 @@ enum PatientPage {
         let lines = lists.map { list in
             let entries = list.entries.map { "symptom \($0.symptomNo): \($0.scale)" }.joined(separator: ", ")
             let top = list.entries.map(\.scale).max().map(String.init) ?? "–"
-            return "<tr><td>\(esc(list.recordedAt))</td><td>\(top)</td><td>\(esc(entries))</td></tr>"
+            return """
+                <tr><td class="time">\(esc(minute(list.recordedAt)))</td><td>\(top)</td>\
+                <td class="wide">\(esc(entries))</td></tr>
+                """
         }.joined()
         return """
             <div class="table-wrap" tabindex="0" role="region" aria-label="Symptoms">\
@@ -210,6 +214,13 @@ enum PatientPage {
             (scores 0 to 10)</caption><thead><tr><th scope="col">Recorded</th><th scope="col">Highest</th>\
             <th scope="col">Scores</th></tr></thead><tbody>\(lines)</tbody></table></div>
             """
+    }
+
+    /// `2026-11-27T04:22:51.902618Z` (the document's API's form) as `2026-11-27 04:22 UTC`, as the portal prints
+    /// times.
+    private static func minute(_ recordedAt: String) -> String {
+        guard recordedAt.count >= 16, recordedAt.hasSuffix("Z") else { return recordedAt }
+        return recordedAt.prefix(16).replacingOccurrences(of: "T", with: " ") + " UTC"
     }
 
     private static func points(_ readings: [PortalReading]) -> [ChartPoint] {
