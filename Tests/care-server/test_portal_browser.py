@@ -95,6 +95,8 @@ def test_a_clinician_sees_a_patient_flagged_for_a_gain_and_opens_her_page(clinic
 
     flag = browser.find_element("css selector", f'tr[data-patient="{patient}"] li[data-flag="weight-gain"]')
     assert "4.5 %" in flag.text and "post-dialysis weight" in flag.text, flag.text
+    row = browser.find_element("css selector", f'tr[data-patient="{patient}"]').text
+    assert "138/82 mmHg" in row and "5.1 mmol/L" in row, row  # the pressure beside the pre-dialysis weight
     others = browser.find_elements("css selector", 'li[data-flag="weight-gain"]')
     assert len(others) == 1, [o.text for o in others]
     check_page(browser, "portal-patients")

@@ -6,7 +6,9 @@ extension CareStore {
     /// patient's newest values found by short backward scans of `reading_patient_code_time` (migration v5).
     ///
     /// A pre-dialysis blood pressure is one measured within an hour of a pre-dialysis weight (the hub tags weights
-    /// with their dialysis phase, not pressures), looked for in the 30 days before the newest pre-dialysis weight.
+    /// with their dialysis phase, not pressures): that of the newest session that has one, in the 30 days before the
+    /// newest pre-dialysis weight. Each session's pressure is one index probe (looking for each pressure's weight
+    /// instead scanned all of a patient's pre-dialysis weights: 2.5 s for 1,000 patients with a year each).
     /// `onlyPatient` narrows the list to that one patient (the patient page).
     public func patientOverviews(clinicID: Int64, onlyPatient: Int64? = nil) async throws -> [PatientOverview] {
         let pre = Self.phaseFilter("pre")
@@ -35,18 +37,23 @@ extension CareStore {
                 ORDER BY r.effective_at DESC LIMIT 1
             ) k ON true
             LEFT JOIN LATERAL (
-                SELECT \(unescaped: Self.component("b", PortalCodes.systolic)) AS systolic,
-                    \(unescaped: Self.component("b", PortalCodes.diastolic)) AS diastolic, b.effective_at
-                FROM reading b
-                WHERE b.patient_id = a.id AND b.code = \(PortalCodes.bloodPressurePanel)
-                    AND b.effective_at >= pre.effective_at - interval '30 days'
-                    AND EXISTS (
-                        SELECT 1 FROM reading w
-                        WHERE w.patient_id = a.id AND w.code = \(weight) AND w.resource @> \(pre)::jsonb
-                            AND w.effective_at BETWEEN b.effective_at - interval '1 hour'
-                                AND b.effective_at + interval '1 hour'
-                    )
-                ORDER BY b.effective_at DESC LIMIT 1
+                SELECT bp.systolic, bp.diastolic, bp.effective_at
+                FROM (
+                    SELECT w.effective_at FROM reading w
+                    WHERE w.patient_id = a.id AND w.code = \(weight) AND w.resource @> \(pre)::jsonb
+                        AND w.effective_at >= pre.effective_at - interval '30 days'
+                    ORDER BY w.effective_at DESC
+                ) AS session
+                CROSS JOIN LATERAL (
+                    SELECT \(unescaped: Self.component("b", PortalCodes.systolic)) AS systolic,
+                        \(unescaped: Self.component("b", PortalCodes.diastolic)) AS diastolic, b.effective_at
+                    FROM reading b
+                    WHERE b.patient_id = a.id AND b.code = \(PortalCodes.bloodPressurePanel)
+                        AND b.effective_at BETWEEN session.effective_at - interval '1 hour'
+                            AND session.effective_at + interval '1 hour'
+                    ORDER BY b.effective_at DESC LIMIT 1
+                ) AS bp
+                ORDER BY session.effective_at DESC LIMIT 1
             ) bp ON true
             LEFT JOIN LATERAL (
                 SELECT (SELECT max(x) FROM unnest(l.scales) AS x) AS score, l.recorded_at FROM symptom_list l
