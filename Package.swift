@@ -766,6 +766,8 @@ let package = Package(
         .testTarget(
             name: "CareServerTests",
             dependencies: [
+                // The clinician portal's flags and routes (issue 20 item 8), against the same throwaway cluster.
+                "CarePortal",
                 "CareServer",
                 "CareServerStore",
                 // The hub's side of the sync, end to end against the server (issue 20 item 7), in process and as the
@@ -798,10 +800,29 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: CarePortal: the clinician portal under /portal/ (issue 20 item 8): server-rendered pages with the
+        // hub's SVG charts, the patient list's flags (one pure function), staff sessions through the server's gate.
+        // No new package: everything it links is already built for the server and the hub.
+        .target(
+            name: "CarePortal",
+            dependencies: [
+                "Care",
+                "CareServer",
+                "CareServerStore",
+                "Charts",
+                "Clinical",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: kidneyhub-server: the care-team server's executable: options and environment, then CareServer.
         .executableTarget(
             name: "KidneyHubServer",
             dependencies: [
+                "CarePortal",
                 "CareServer",
                 "CareServerStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

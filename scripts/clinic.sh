@@ -161,6 +161,7 @@ CONF
     cat <<MSG
 KidneyHub care-team server is up
   address:   $base_url/   (pid $server_pid, log $DATA/server.log)
+  portal:    $base_url/portal/   (clinicians sign in with their username and password)
   database:  PostgreSQL on the unix socket in $socket (pid $pg_pid)
   first administrator's one-time sign-in link (valid for an hour, usable once; it answers her token):
     $link

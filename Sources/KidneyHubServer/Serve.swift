@@ -1,4 +1,5 @@
 import ArgumentParser
+import CarePortal
 import CareServer
 import Hummingbird
 import Logging
@@ -15,8 +16,9 @@ struct Serve: AsyncParsableCommand {
         logger.logLevel = .info
         let server = CareServer(configuration: configuration, logger: logger)
         let scheme = configuration.tls == nil ? "http" : "https"
-        let app = try server.makeApplication { port in
+        let app = try server.makeApplication(adding: ClinicianPortal.register) { port in
             print("kidneyhub-server listening on \(scheme)://\(configuration.host):\(port)")
+            print("clinician portal: \(scheme)://\(configuration.host):\(port)/portal/")
         }
         try await app.runService()
     }

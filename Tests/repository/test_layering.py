@@ -35,7 +35,10 @@ HUB_BELOW = {
     # only.
     "CareServerStore": {"HubCore", "Clinical"},
     "CareServer": {"CareServerStore", "HubCore", "Clinical"},
-    "KidneyHubServer": {"CareServer", "CareServerStore"},
+    # The clinician portal (issue 20 item 8): the server's gate, the store's read values, and the hub's domain rules
+    # and chart layout for its flags and trends.
+    "CarePortal": {"CareServer", "CareServerStore", "HubCore", "Clinical", "Care", "Charts"},
+    "KidneyHubServer": {"CarePortal", "CareServer", "CareServerStore"},
 }
 # The layers above may import anything below them, except what is named here.
 FORBIDDEN = {
@@ -47,10 +50,11 @@ FORBIDDEN = {
     "kidneyhub": {"HubStore", "GRDB", "GRDBSQLite", "CareEngine"},
     "CareServerStore": {"HubStore", "GRDB", "GRDBSQLite"},
     "CareServer": {"HubStore", "GRDB", "GRDBSQLite"},
+    "CarePortal": {"HubStore", "GRDB", "GRDBSQLite", "PostgresNIO", "HubWeb"},
     "KidneyHubServer": {"HubStore", "GRDB", "GRDBSQLite", "PostgresNIO"},
 }
 # Modules whose SQL lives in their store: they hold none themselves.
-NO_SQL = {"kidneyhub", "HubWeb", "CareServer", "KidneyHubServer"}
+NO_SQL = {"kidneyhub", "HubWeb", "CareServer", "CarePortal", "KidneyHubServer"}
 # The adapters' side shares only AdapterProtocol with the hub.
 ADAPTER_SIDE_MAY_NOT = {
     "HubCore", "Clinical", "Care", "HubRecords", "HubStore", "AdapterHost", "CareEngine", "HubServices", "HubDaemon",
@@ -127,7 +131,7 @@ def load_package():
 def test_the_sources_follow_the_module_map():
     targets, sources = load_package()
     for name in ["HubCore", "Clinical", "Care", "HubRecords", "HubStore", "AdapterHost", "CareEngine", "HubServices",
-                 "kidneyhub", "HubWeb", "CareServerStore", "CareServer", "KidneyHubServer"]:
+                 "kidneyhub", "HubWeb", "CareServerStore", "CareServer", "CarePortal", "KidneyHubServer"]:
         assert name in targets, f"{name} is missing from Package.swift"
     problems = violations(targets, sources)
     assert not problems, "the module map is broken:\n" + "\n".join(problems)

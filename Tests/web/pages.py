@@ -20,6 +20,25 @@ def axe_source():
     return script.read_text()
 
 
+def chromium():
+    """A headless Chromium (Debian's chromium and chromium-driver) driven by selenium, 1280 by 900 pixels, in English;
+    the caller quits it. Shared by the web app's tests and the clinician portal's (Tests/care-server)."""
+    import shutil
+
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
+                     "--lang=en-US", "--disable-gpu"]:
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
+                              options=options)
+    driver.implicitly_wait(0)
+    return driver
+
+
 def check_page(driver, name):
     """axe-core reports no violation, every svg has a title, and screenshots are saved."""
     driver.execute_script(axe_source())

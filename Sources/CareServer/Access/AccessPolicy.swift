@@ -27,6 +27,14 @@ enum AccessPolicy {
             return .forbidden(administratorsOnly)
         case (_, .revokeOwnToken):
             return nil
+        case (.clinician, .usePortal):
+            return nil
+        case (_, .usePortal), (.administrator, .readClinicPatient), (.patient, .readClinicPatient),
+            (.caregiver, .readClinicPatient):
+            return .forbidden(cliniciansOnly)
+        case (.clinician, .readClinicPatient(let clinicID)):
+            // Another clinic's patient does not exist for this clinician: 404, as for no patient at all.
+            return clinicID == caller.clinicID ? nil : .notFound
         case (.patient, .addOwnEntry), (.patient, .listOwnEntries), (.patient, .lookUpEntries),
             (.caregiver, .lookUpEntries):
             return nil

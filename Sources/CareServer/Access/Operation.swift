@@ -1,5 +1,5 @@
 /// Everything a caller can ask of the API, with the patient whose record it touches where there is one.
-enum Operation: Sendable, Equatable {
+package enum Operation: Sendable, Equatable {
     case registerPatient
     case listPatients
     case readPatient(Int64)
@@ -21,4 +21,8 @@ enum Operation: Sendable, Equatable {
     /// Creating a one-time enrollment code for a patient's hub (the patient's clinic is checked after).
     case createEnrollmentCode
     case revokeOwnToken
+    /// Signing in to the clinician portal and listing the clinic's patients there with their flags.
+    case usePortal
+    /// Reading a patient's whole record in the portal (trends, labs, symptoms); the patient's clinic is given.
+    case readClinicPatient(patientClinicID: Int64)
 }

@@ -16,5 +16,5 @@ public struct CareRequestContext: RequestContext, RemoteAddressRequestContext {
     public var maxUploadSize: Int { 64 * 1024 }
 
     /// The client's IP address as text ("unknown" if the channel has none).
-    var clientAddress: String { remoteAddress?.ipAddress ?? "unknown" }
+    package var clientAddress: String { remoteAddress?.ipAddress ?? "unknown" }
 }

@@ -52,9 +52,19 @@ public struct CareServer: Sendable {
     public func makeApplication(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) throws
         -> some ApplicationProtocol
     {
+        try makeApplication(adding: { _, _ in }, onServerRunning: onServerRunning)
+    }
+
+    /// The same application with more routes, added by a module above this one through the portal's gate (the
+    /// clinician portal under `/portal/`, which `kidneyhub-server` adds).
+    package func makeApplication(
+        adding moreRoutes: (PortalGate, Router<CareRequestContext>) -> Void,
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) throws -> some ApplicationProtocol {
         let router = Router(context: CareRequestContext.self)
         CareRoutes.register(api, on: router)
         APIv1Routes.register(api, on: router)
+        moreRoutes(PortalGate(api: api, usesTLS: configuration.tls != nil), router)
         var app = Application(
             router: router,
             server: try serverBuilder(),

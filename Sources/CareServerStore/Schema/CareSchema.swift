@@ -6,5 +6,6 @@ enum CareSchema {
         v3Audit,
         v4Sync,
         v5SyncKinds,
+        v6Portal,
     ]
 }

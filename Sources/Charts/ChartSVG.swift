@@ -1,21 +1,21 @@
-import Charts
 import Foundation
 
 /// A chart as inline SVG: the chart code's drawing (`ChartLayout`, the same as the PDF report's) written as SVG
 /// elements, with a `title` and a `desc` so a screen reader announces it; the data itself goes in a table beside it.
-enum ChartSVG {
+/// Shared by the hub's web app and the care-team server's clinician portal (moved here from HubWeb for both).
+public enum ChartSVG {
     /// The drawing's size in SVG user units; the page scales it to the column's width.
-    static let width = 480.0
-    static let height = 220.0
+    public static let width = 480.0
+    public static let height = 220.0
 
     /// The SVG of `spec`, titled `title` and described by `description`; `id` makes the title and desc ids unique.
-    static func render(_ spec: ChartSpec, id: String, title: String, description: String) -> String {
+    public static func render(_ spec: ChartSpec, id: String, title: String, description: String) -> String {
         let frame = ChartFrame(x: 4, y: 4, width: width - 8, height: height - 8)
         let body = ChartLayout.commands(for: spec, in: frame).map(element).joined()
         return """
             <svg id="\(id)" class="chart" viewBox="0 0 \(Int(width)) \(Int(height))" role="img" \
             aria-labelledby="\(id)-title \(id)-desc" xmlns="http://www.w3.org/2000/svg">\
-            <title id="\(id)-title">\(esc(title))</title><desc id="\(id)-desc">\(esc(description))</desc>\
+            <title id="\(id)-title">\(escaped(title))</title><desc id="\(id)-desc">\(escaped(description))</desc>\
             \(body)</svg>
             """
     }
@@ -49,7 +49,7 @@ enum ChartSVG {
             // The layout anchors text at the top of its line; SVG at the baseline, about 0.8 of the size lower.
             return """
                 <text x="\(n(x))" y="\(n(y + size * 0.8))" font-size="\(n(size))" fill="\(css(color))" \
-                text-anchor="\(anchor)"\(bold ? " font-weight=\"bold\"" : "")>\(esc(text))</text>
+                text-anchor="\(anchor)"\(bold ? " font-weight=\"bold\"" : "")>\(escaped(text))</text>
                 """
         case .image:
             // Charts draw no photos; a report's meal thumbnail never reaches a page chart.
@@ -66,5 +66,22 @@ enum ChartSVG {
     private static func css(_ color: ChartColor) -> String {
         let part = { (value: Double) in String(format: "%02x", Int((min(max(value, 0), 1) * 255).rounded())) }
         return "#" + part(color.red) + part(color.green) + part(color.blue)
+    }
+
+    /// Text made safe for SVG element content and quoted attribute values.
+    private static func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
     }
 }

@@ -1,0 +1,68 @@
+import CareServerStore
+import Foundation
+
+/// The clinic's patients with their flags, sortable by links (no script), as one table.
+enum PatientListPage {
+    static func render(rows: [PatientRow], sort: PatientSort, csrf: String, now: Date) -> String {
+        let sortLinks = PatientSort.allCases.map { option in
+            let current = option == sort ? #" aria-current="true""# : ""
+            return #"<li><a href="/portal/patients?sort=\#(option.rawValue)"\#(current)>\#(label(option))</a></li>"#
+        }.joined()
+        let flagged = rows.filter { !$0.flags.isEmpty }.count
+        let lines = rows.map { row in
+            let o = row.overview
+            let flags =
+                row.flags.isEmpty
+                ? #"<span class="none">No flag</span>"#
+                : "<ul class=\"flags\">"
+                    + row.flags.map {
+                        #"<li class="flag" data-flag="\#($0.kind.rawValue)">\#(esc($0.text))</li>"#
+                    }.joined() + "</ul>"
+            let gain = row.gainPercent.map { PatientFlags.fixed($0, 1) + " %" } ?? "–"
+            let potassium = o.potassium.map { PatientFlags.fixed($0.value, 1) + " mmol/L" } ?? "–"
+            let pressure =
+                o.preDialysisPressure.map {
+                    PatientFlags.fixed($0.systolic, 0) + "/" + PatientFlags.fixed($0.diastolic, 0) + " mmHg"
+                } ?? "–"
+            let last = o.lastDataAt.map(PortalTime.text) ?? "never"
+            return """
+                <tr data-patient="\(o.patientID)"><th scope="row">\
+                <a href="/portal/patients/\(o.patientID)">\(esc(o.firstName))</a> \
+                <span class="note">(\(esc(o.username)))</span></th>\
+                <td class="flags-cell">\(flags)</td><td>\(gain)</td><td>\(potassium)</td><td>\(pressure)</td>\
+                <td>\(last)</td></tr>
+                """
+        }.joined()
+        let table =
+            rows.isEmpty
+            ? "<p>The clinic has no patients yet.</p>"
+            : """
+            <div class="table-wrap" tabindex="0" role="region" aria-label="Patients"><table>\
+            <caption>\(rows.count) patients, \(flagged) flagged; sorted by \(label(sort).lowercased())</caption>\
+            <thead><tr><th scope="col">Patient</th><th scope="col">Flags</th>\
+            <th scope="col">Weight gain</th><th scope="col">Potassium</th>\
+            <th scope="col">Pre-dialysis blood pressure</th><th scope="col">Last data</th></tr></thead>\
+            <tbody>\(lines)</tbody></table></div>
+            """
+        return PortalLayout.page(
+            title: "Patients",
+            csrf: csrf,
+            body: """
+                <nav aria-label="Sort the patients"><ul class="sorts">\(sortLinks)</ul></nav>\(table)\
+                <p class="note">Weight gain is the newest pre-dialysis weight minus the post-dialysis weight before \
+                it, in % of that post-dialysis weight: the hub does not sync the prescribed dry weight. Missed doses \
+                are not flagged yet: hubs do not send doses to the server. Read at \(PortalTime.text(now)).</p>
+                """
+        )
+    }
+
+    static func label(_ sort: PatientSort) -> String {
+        switch sort {
+        case .flags: "Flags"
+        case .name: "Name"
+        case .gain: "Weight gain"
+        case .potassium: "Potassium"
+        case .lastData: "Last data"
+        }
+    }
+}
