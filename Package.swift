@@ -607,6 +607,8 @@ let package = Package(
                 "Importers",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
+            // A third-party Python adapter the tests install (issue 22), not a source of the target.
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
 

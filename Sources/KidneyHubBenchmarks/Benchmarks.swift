@@ -20,6 +20,8 @@ struct Benchmarks: AsyncParsableCommand {
             GoalEvaluationLatency.self,
             // Issue 11: the PDF report of a year.
             ReportPDFTime.self,
+            // Issue 22: the raw SQLite floor of an import.
+            ImportRawBaseline.self,
         ]
     )
 }
