@@ -1,6 +1,7 @@
 import AdapterHost
 import Foundation
 import HubCore
+import HubRecords
 import HubStore
 import TestSupport
 import Testing
