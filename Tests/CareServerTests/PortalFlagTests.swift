@@ -78,6 +78,16 @@ struct PortalFlagTests {
         #expect(PatientFlags.flags(none, now: now) == [PatientFlag(.noRecentData, "No data yet")])
     }
 
+    @Test("a dose marked as not taken in the window is flagged with its count; none is not")
+    func missedDoses() throws {
+        var o = overview(quietDays: 1)
+        #expect(!kinds(o).contains(.missedDoses))
+        o.dosesNotTaken = 2
+        let flag = try #require(PatientFlags.flags(o, now: now).first { $0.kind == .missedDoses })
+        #expect(flag.text == "2 doses marked as not taken in the last 7 days")
+        #expect(FlagRules.standard.dosesSince(now) == now.addingTimeInterval(-7 * 86_400))
+    }
+
     @Test("the list sorts by flags (most first), gain, potassium, last data and name")
     func sorting() {
         var a = overview(pre: 73.15, post: 70.0, potassium: 6.4)

@@ -56,6 +56,37 @@ struct PortalRouteTests {
         }
     }
 
+    @Test("doses marked as not taken in the last week, pushed as a hub does, flag the patient; older ones do not")
+    func missedDosesAfterASync() async throws {
+        try await PortalHarness.with { portal async throws in
+            let north = try await portal.api.clinic("North")
+            let ana = try await portal.api.patient("9000000001", in: north)
+            let bo = try await portal.api.patient("9000000002", in: north)
+            let now = Date()
+            try await portal.pushDoses(
+                [
+                    ("d1", "not-done", now.addingTimeInterval(-2 * 86_400)),
+                    ("d2", "completed", now.addingTimeInterval(-86_400)),
+                ],
+                patientID: ana.id,
+                clinic: north
+            )
+            // Bo's only dose not taken is ten days old: outside the week.
+            try await portal.pushDoses(
+                [("d3", "not-done", now.addingTimeInterval(-10 * 86_400))],
+                patientID: bo.id,
+                clinic: north
+            )
+            let (cookie, _) = try await portal.signIn("clinician-North", "clinic1234")
+            let list = try await portal.get("/portal/patients", cookie: cookie)
+            let anaRow = try require2(Self.row(of: ana.id, in: list.text), "Ana is not listed")
+            #expect(anaRow.contains(#"data-flag="missed-doses""#))
+            #expect(anaRow.contains("1 dose marked as not taken in the last 7 days"))
+            let boRow = try require2(Self.row(of: bo.id, in: list.text), "Bo is not listed")
+            #expect(!boRow.contains("missed-doses"))
+        }
+    }
+
     @Test("a patient flagged for a 4.5 % gain after a sync; her page has charts with titles and tables; reads audited")
     func flaggedPatientAndPage() async throws {
         try await PortalHarness.with { portal async throws in

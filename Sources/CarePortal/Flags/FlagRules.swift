@@ -1,10 +1,12 @@
 import Care
 import Clinical
+import Foundation
 
 /// The limits the patient list flags against, each from the hub's own rules where the hub has one, and each with
 /// its source.
 ///
-/// Missed doses are not flagged yet: the hub does not push doses to the server (another branch adds that push).
+/// Missed doses are those the patient marked as not taken on her hub (pushed as MedicationAdministration
+/// `not-done`); a dose that was due and never marked is not sent by the hub, so it cannot be flagged here.
 public struct FlagRules: Sendable, Equatable {
     /// Interdialytic weight gain at or over this % of the reference weight: the hub's alert level
     /// (`InterdialyticGainThresholds.standard.alertPercent`, 4 %, the common dialysis-unit teaching limit).
@@ -22,6 +24,9 @@ public struct FlagRules: Sendable, Equatable {
     public var symptomSource: String
     /// No reading and no symptom list for this many days.
     public var quietDays: Int
+    /// Any dose marked as not taken in this many days: a missed dialysis-day binder or antihypertensive is worth a
+    /// call; this is the unit's choice of window, not a guideline's.
+    public var missedDoseDays: Int
 
     /// The hub's limits.
     public static let standard: FlagRules = {
@@ -44,7 +49,15 @@ public struct FlagRules: Sendable, Equatable {
             // Manage 2010;39(2):241–249). The apps' symptom lists use the same 0–10 scale.
             symptomScore: 7,
             symptomSource: "ESAS cutpoints (Selby et al. 2010): 7–10 is severe",
-            quietDays: 7
+            quietDays: 7,
+            missedDoseDays: 7
         )
     }()
+}
+
+extension FlagRules {
+    /// Where the window of doses marked as not taken begins, read at `now`.
+    public func dosesSince(_ now: Date) -> Date {
+        now.addingTimeInterval(-Double(missedDoseDays) * 86_400)
+    }
 }

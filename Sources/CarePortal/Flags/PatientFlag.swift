@@ -6,6 +6,7 @@ public struct PatientFlag: Sendable, Equatable {
         case potassium
         case bloodPressure = "blood-pressure"
         case symptoms
+        case missedDoses = "missed-doses"
         case noRecentData = "no-recent-data"
     }
 

@@ -60,6 +60,16 @@ public enum PatientFlags {
                 )
             )
         }
+        if overview.dosesNotTaken > 0 {
+            let count = overview.dosesNotTaken
+            flags.append(
+                PatientFlag(
+                    .missedDoses,
+                    "\(count) \(count == 1 ? "dose" : "doses") marked as not taken in the last "
+                        + "\(rules.missedDoseDays) days"
+                )
+            )
+        }
         let quietLimit = now.addingTimeInterval(-Double(rules.quietDays) * 86_400)
         if let last = overview.lastDataAt {
             if last < quietLimit {

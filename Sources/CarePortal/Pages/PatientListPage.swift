@@ -51,7 +51,7 @@ enum PatientListPage {
                 <nav aria-label="Sort the patients"><ul class="sorts">\(sortLinks)</ul></nav>\(table)\
                 <p class="note">Weight gain is the newest pre-dialysis weight minus the post-dialysis weight before \
                 it, in % of that post-dialysis weight: the hub does not sync the prescribed dry weight. Missed doses \
-                are not flagged yet: hubs do not send doses to the server. Read at \(PortalTime.text(now)).</p>
+                are those the patient marked as not taken; a dose never marked is not sent. Read at \(PortalTime.text(now)).</p>
                 """
         )
     }

@@ -178,7 +178,10 @@ package struct ClinicianPortal: Sendable {
         }
         let sort = request.uri.queryParameters.get("sort").flatMap(PatientSort.init(rawValue:)) ?? .flags
         let now = Date()
-        let overviews = try await gate.store.patientOverviews(clinicID: caller.clinicID)
+        let overviews = try await gate.store.patientOverviews(
+            clinicID: caller.clinicID,
+            dosesSince: FlagRules.standard.dosesSince(now)
+        )
         await gate.auditRead(caller, resource: "portal_patient_list", patientID: nil, address: context.clientAddress)
         let rows = sort.sorted(overviews.map { PatientRow($0, now: now) })
         return Self.html(PatientListPage.render(rows: rows, sort: sort, csrf: gate.csrfToken(session: token), now: now))
@@ -208,7 +211,11 @@ package struct ClinicianPortal: Sendable {
         }
         let store = gate.store
         let since = Date().addingTimeInterval(-Double(Self.trendDays) * 86_400)
-        let overview = try await store.patientOverviews(clinicID: caller.clinicID, onlyPatient: id).first
+        let overview = try await store.patientOverviews(
+            clinicID: caller.clinicID,
+            onlyPatient: id,
+            dosesSince: FlagRules.standard.dosesSince(Date())
+        ).first
         let weights = try await store.portalReadings(patientID: id, codes: [PortalCodes.bodyWeight], since: since)
         let pressures = try await store.portalReadings(
             patientID: id,

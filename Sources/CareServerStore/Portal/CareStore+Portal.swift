@@ -9,8 +9,13 @@ extension CareStore {
     /// with their dialysis phase, not pressures): that of the newest session that has one, in the 30 days before the
     /// newest pre-dialysis weight. Each session's pressure is one index probe (looking for each pressure's weight
     /// instead scanned all of a patient's pre-dialysis weights: 2.5 s for 1,000 patients with a year each).
-    /// `onlyPatient` narrows the list to that one patient (the patient page).
-    public func patientOverviews(clinicID: Int64, onlyPatient: Int64? = nil) async throws -> [PatientOverview] {
+    /// `onlyPatient` narrows the list to that one patient (the patient page); doses recorded as not taken are counted
+    /// from `dosesSince`.
+    public func patientOverviews(
+        clinicID: Int64,
+        onlyPatient: Int64? = nil,
+        dosesSince: Date
+    ) async throws -> [PatientOverview] {
         let pre = Self.phaseFilter("pre")
         let post = Self.phaseFilter("post")
         let weight = PortalCodes.bodyWeight
@@ -18,7 +23,7 @@ extension CareStore {
             """
             SELECT a.id, a.first_name, a.username, pre.value, pre.effective_at, post.value, post.effective_at,
                 k.value, k.effective_at, bp.systolic, bp.diastolic, bp.effective_at, s.score, s.recorded_at,
-                GREATEST(lr.at, s.recorded_at)
+                GREATEST(lr.at, s.recorded_at), d.not_taken
             FROM account a
             LEFT JOIN LATERAL (
                 SELECT r.value, r.effective_at FROM reading r
@@ -60,6 +65,10 @@ extension CareStore {
                 WHERE l.patient_id = a.id ORDER BY l.recorded_at DESC, l.id DESC LIMIT 1
             ) s ON true
             LEFT JOIN LATERAL (SELECT max(r.effective_at) AS at FROM reading r WHERE r.patient_id = a.id) lr ON true
+            LEFT JOIN LATERAL (
+                SELECT count(*) AS not_taken FROM medication_administration m
+                WHERE m.patient_id = a.id AND m.status = 'not-done' AND m.effective_at >= \(dosesSince)
+            ) d ON true
             WHERE a.clinic_id = \(clinicID) AND a.role = 'patient'
                 AND (\(onlyPatient)::int8 IS NULL OR a.id = \(onlyPatient))
             ORDER BY a.id
@@ -70,7 +79,7 @@ extension CareStore {
         for try await row in rows.decode(
             (
                 Int64, String, String, Double?, Date?, Double?, Date?, Double?, Date?, Double?, Double?, Date?, Int32?,
-                Date?, Date?
+                Date?, Date?, Int64
             ).self
         ) {
             let (id, name, username, preKg, preAt, postKg, postAt, potassium, potassiumAt) =
@@ -84,6 +93,7 @@ extension CareStore {
             }
             overview.symptomScore = Self.timed(row.12.map(Double.init), row.13)
             overview.lastDataAt = row.14
+            overview.dosesNotTaken = Int(row.15)
             overviews.append(overview)
         }
         return overviews

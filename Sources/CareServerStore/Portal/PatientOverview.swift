@@ -44,6 +44,9 @@ public struct PatientOverview: Sendable, Equatable {
     public var symptomScore: TimedValue?
     /// The newest time of any synced reading or symptom list; nil when none arrived.
     public var lastDataAt: Date?
+    /// Doses the patient recorded as not taken (MedicationAdministration `not-done`) since the read's dose window
+    /// began.
+    public var dosesNotTaken: Int
 
     public init(
         patientID: Int64,
@@ -54,7 +57,8 @@ public struct PatientOverview: Sendable, Equatable {
         potassium: TimedValue? = nil,
         preDialysisPressure: TimedPressure? = nil,
         symptomScore: TimedValue? = nil,
-        lastDataAt: Date? = nil
+        lastDataAt: Date? = nil,
+        dosesNotTaken: Int = 0
     ) {
         self.patientID = patientID
         self.firstName = firstName
@@ -65,6 +69,7 @@ public struct PatientOverview: Sendable, Equatable {
         self.preDialysisPressure = preDialysisPressure
         self.symptomScore = symptomScore
         self.lastDataAt = lastDataAt
+        self.dosesNotTaken = dosesNotTaken
     }
 }
 

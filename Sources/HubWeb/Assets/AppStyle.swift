@@ -71,6 +71,7 @@ enum AppStyle {
         .check input { width: 1.4rem; height: 1.4rem; }
         button.secondary { background: var(--paper); color: var(--over); border: 2px solid var(--over); }
         form.inline { display: inline; }
+        td.actions > a, td.actions > form { display: inline-block; margin: .25rem .75rem .25rem 0; }
         ul.doses { list-style: none; padding: 0; }
         ul.doses li { border-bottom: 1px solid var(--line); padding: .5rem 0; }
         .dose-time { font-weight: 700; }

@@ -33,5 +33,15 @@ extension English {
         .goalTemplate: "Suggested goal", .addGoal: "Add a goal", .badges: "Badges", .pointsCount: "%@ points",
         .pointsTotal: "%@ points in all.", .noBadges: "No badge yet: meet a goal to earn one.",
         .goalAdded: "Goal added.",
+        .goalActions: "Change", .editGoalTitle: "Change a goal", .editGoal: "Edit", .editGoalLabel: "Edit the goal %@", .moveGoalUp: "Move up",
+        .moveGoalUpLabel: "Move the goal %@ up", .removeGoal: "Remove", .removeGoalLabel: "Remove the goal %@",
+        .goalSaved: "Goal saved.", .goalMoved: "Goal moved up.", .goalRemoved: "Goal removed. Its badges stay.",
+        .saveGoal: "Save the goal", .backToGoals: "Back to your goals",
+        .goalKeepHint: "Leave empty to keep the goal's value.", .goalPeriodDay: "Each day",
+        .goalPeriodWeek: "Each week", .goalPeriodMonth: "Each month", .goalLowest: "Lowest",
+        .goalHighest: "Highest", .goalSystolicBelow: "Systolic below", .goalDiastolicBelow: "Diastolic below",
+        .goalLargestDecline: "Largest eGFR fall a year", .goalGainBelow: "Weight gain between sessions below",
+        .goalStepsADay: "Steps a day", .goalDailyMinimum: "Daily minimum", .goalDailyMaximum: "Daily maximum",
+        .goalWaterADay: "Water a day", .goalCupsADay: "Cups of fruit and vegetables a day",
     ]
 }

@@ -39,6 +39,19 @@ extension Spanish {
         .goalTemplate: "Meta sugerida", .addGoal: "Añadir una meta", .badges: "Insignias", .pointsCount: "%@ puntos",
         .pointsTotal: "%@ puntos en total.", .noBadges: "Aún no hay insignias: cumpla una meta para ganar una.",
         .goalAdded: "Meta añadida.",
+        .goalActions: "Cambiar", .editGoalTitle: "Cambiar una meta", .editGoal: "Editar", .editGoalLabel: "Editar la meta %@", .moveGoalUp: "Subir",
+        .moveGoalUpLabel: "Subir la meta %@", .removeGoal: "Quitar", .removeGoalLabel: "Quitar la meta %@",
+        .goalSaved: "Meta guardada.", .goalMoved: "Meta subida.",
+        .goalRemoved: "Meta quitada. Sus insignias se quedan.",
+        .saveGoal: "Guardar la meta", .backToGoals: "Volver a sus metas",
+        .goalKeepHint: "Déjelo vacío para conservar el valor de la meta.", .goalPeriodDay: "Cada día",
+        .goalPeriodWeek: "Cada semana", .goalPeriodMonth: "Cada mes", .goalLowest: "Mínimo",
+        .goalHighest: "Máximo", .goalSystolicBelow: "Sistólica por debajo de",
+        .goalDiastolicBelow: "Diastólica por debajo de",
+        .goalLargestDecline: "Mayor caída del FGe al año",
+        .goalGainBelow: "Aumento de peso entre sesiones por debajo de",
+        .goalStepsADay: "Pasos al día", .goalDailyMinimum: "Mínimo diario", .goalDailyMaximum: "Máximo diario",
+        .goalWaterADay: "Agua al día", .goalCupsADay: "Tazas de fruta y verdura al día",
     ]
 
     /// Names of the labs in Spanish, by the catalog's id.

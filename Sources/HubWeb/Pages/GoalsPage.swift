@@ -15,10 +15,11 @@ struct GoalsPage {
         let language = layout.language
         let t = language.text
         let templates = overview.offer?.templates ?? []
-        let titles = Dictionary(templates.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
-        let rows = overview.goals.goals.map { standing -> String in
+        let offered = Dictionary(templates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let goals = overview.goals.goals
+        let rows = goals.enumerated().map { index, standing -> String in
             let goal = standing.goal
-            let title = goal.templateId.flatMap { titles[$0] } ?? goal.kind.summary
+            let title = Self.title(goal, templates: offered)
             let status: (String, String) =
                 switch standing.progress.met {
                 case true?: ("met", t(.goalMet))
@@ -28,7 +29,8 @@ struct GoalsPage {
             let share = standing.progress.fraction.map { "\(language.number(min($0, 1) * 100)) %" } ?? "–"
             return """
                 <tr data-goal="\(goal.id)"><th scope="row">\(esc(title))</th><td>\(esc(standing.window))</td>\
-                <td class="num">\(share)</td><td class="goal \(status.0)" data-status="\(status.0)">\(status.1)</td></tr>
+                <td class="num">\(share)</td><td class="goal \(status.0)" data-status="\(status.0)">\(status.1)</td>\
+                <td class="actions">\(actions(goal, title: title, index: index))</td></tr>
                 """
         }.joined()
         let goalsTable =
@@ -37,7 +39,8 @@ struct GoalsPage {
             : """
             <div class="table-wrap"><table id="goals" class="cards" aria-labelledby="goals-heading"><thead><tr>\
             <th scope="col">\(t(.goal))</th><th scope="col">\(t(.period))</th><th scope="col">\(t(.progress))</th>\
-            <th scope="col">\(t(.status))</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            <th scope="col">\(t(.status))</th><th scope="col">\(t(.goalActions))</th></tr></thead>\
+            <tbody>\(rows)</tbody></table></div>
             """
         let addForm =
             templates.isEmpty
@@ -69,5 +72,35 @@ struct GoalsPage {
                 \(rewards.isEmpty ? "<p>\(t(.noBadges))</p>" : "<ul id=\"badges\">\(rewards)</ul>")
                 """
         )
+    }
+
+    /// A goal's title: its template's while the goal still asks what the template asks (an edited target no longer
+    /// does), else its kind's summary.
+    static func title(_ goal: Goal, templates: [String: GoalTemplate]) -> String {
+        guard let template = goal.templateId.flatMap({ templates[$0] }), template.kind == goal.kind else {
+            return goal.kind.summary
+        }
+        return template.title
+    }
+
+    /// Edit, move up (all but the first) and remove, each labelled with the goal's title for screen readers.
+    private func actions(_ goal: Goal, title: String, index: Int) -> String {
+        let language = layout.language
+        let moveUp =
+            index == 0
+            ? ""
+            : """
+            <form method="post" action="/goals/\(goal.id)/priority" class="inline">\(csrfField(session))\
+            <input type="hidden" name="priority" value="\(index)">\
+            <button type="submit" aria-label="\(esc(language.text(.moveGoalUpLabel, title)))">\
+            \(language.text(.moveGoalUp))</button></form>
+            """
+        return """
+            <a href="/goals/\(goal.id)/edit" aria-label="\(esc(language.text(.editGoalLabel, title)))">\
+            \(language.text(.editGoal))</a>\(moveUp)\
+            <form method="post" action="/goals/\(goal.id)/remove" class="inline">\(csrfField(session))\
+            <button type="submit" aria-label="\(esc(language.text(.removeGoalLabel, title)))">\
+            \(language.text(.removeGoal))</button></form>
+            """
     }
 }

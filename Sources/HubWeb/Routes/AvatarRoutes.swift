@@ -58,7 +58,12 @@ struct AvatarRoutes {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "kidneyhub-upload-\(UUID().uuidString)"
         )
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Owner-only, as the import's upload: other local users can list the temporary folder.
+        try FileManager.default.createDirectory(
+            at: folder,
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700]
+        )
         defer { try? FileManager.default.removeItem(at: folder) }
         let name = file.fileName.split(separator: "/").last.map(String.init) ?? "avatar"
         let path = folder.appendingPathComponent(name.isEmpty ? "avatar" : name).path

@@ -56,7 +56,12 @@ struct ImportRoutes {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "kidneyhub-import-\(UUID().uuidString)"
         )
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Owner-only: the export is the patient's health record, and other local users can list the temporary folder.
+        try FileManager.default.createDirectory(
+            at: folder,
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700]
+        )
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent(name.isEmpty || name.hasPrefix(".") ? "export" : name).path
         try Data(file.bytes).write(to: URL(fileURLWithPath: path))

@@ -121,6 +121,27 @@ struct PortalHarness: Sendable {
     }
 }
 
+extension PortalHarness {
+    /// Pushes `doses` (key, FHIR status, when) for patient `patientID` through `POST /api/v1/sync`, as her hub would.
+    func pushDoses(_ doses: [(key: String, status: String, at: Date)], patientID: Int, clinic: CareHarness.Clinic)
+        async throws
+    {
+        let device = try await api.deviceToken(for: patientID, clinic: clinic)
+        let entries = doses.map {
+            SyncBundles.dose($0.key, status: $0.status, at: $0.at.formatted(.iso8601), patient: "Patient/\(patientID)")
+        }
+        let answer = try await api.send(
+            .post,
+            "/api/v1/sync",
+            json: try SyncBundles.transaction(entries),
+            headers: [.authorization: "Bearer \(device)"]
+        )
+        guard answer.status == .ok else {
+            throw CareHarness.Unexpected(description: "the sync answered \(answer.status): \(answer.text)")
+        }
+    }
+}
+
 /// `value`, or an error saying `what` is missing.
 func require2<T>(_ value: T?, _ what: String) throws -> T {
     guard let value else { throw CareHarness.Unexpected(description: what) }

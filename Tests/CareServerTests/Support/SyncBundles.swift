@@ -53,6 +53,24 @@ enum SyncBundles {
         ]
     }
 
+    /// A dose entry (MedicationAdministration) for `patient` with FHIR status `status` (`completed`, `not-done`).
+    static func dose(_ key: String, status: String, at time: String, patient: String) -> [String: Any] {
+        [
+            "resource": [
+                "resourceType": "MedicationAdministration",
+                "identifier": [["system": "urn:kidneyhub:dose", "value": key]],
+                "status": status,
+                "medicationCodeableConcept": ["text": "Sevelamer 800 mg"],
+                "subject": ["reference": patient],
+                "effectiveDateTime": time,
+            ] as [String: Any],
+            "request": [
+                "method": "POST", "url": "MedicationAdministration",
+                "ifNoneExist": "identifier=urn:kidneyhub:dose|\(key)",
+            ],
+        ]
+    }
+
     /// The Bundle's JSON text.
     static func transaction(_ entries: [[String: Any]]) throws -> String {
         let bundle: [String: Any] = ["resourceType": "Bundle", "type": "transaction", "entry": entries]
