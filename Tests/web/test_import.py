@@ -74,6 +74,11 @@ def test_an_apple_health_export_is_uploaded_with_the_keyboard_and_its_report_sho
     assert first["heart_rate"][0] > 0, first
     assert first["blood_pressure"][0] > 0, first
     assert first["heart_rate"][2] >= 1, first
+    # Kinds are named in words, never by their codes.
+    names = browser.execute_script(
+        "return [...document.querySelectorAll('#import-kinds tbody th')].map(c => c.textContent)")
+    assert "Heart rate" in names and "Blood pressure" in names, names
+    assert not any("_" in name for name in names), names
     stored = sum(counts[0] for counts in first.values())
     assert browser.find_element(By.ID, "import-stored").text == f"{stored} readings stored from export.xml."
     rejected = browser.find_elements(By.CSS_SELECTOR, "#import-rejected tbody tr")

@@ -77,5 +77,5 @@ enum English {
         .errorHeading: "Please check", .notFound: "Page not found.", .fieldProblem: "%@: %@",
         .required: "This is needed.", .notANumber: "Enter a number.",
     ].merging(English.labs) { own, _ in own }.merging(English.medications) { own, _ in own }
-        .merging(English.devices) { own, _ in own }
+        .merging(English.devices) { own, _ in own }.merging(English.kinds) { own, _ in own }
 }

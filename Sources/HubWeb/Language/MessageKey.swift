@@ -39,10 +39,15 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case keptReports, noReports, download, pages, size, madeAt, file, reportMade
     case navGoals, goalsTitle, yourGoals, goal, progress, status, goalMet, goalNotYet, goalNoData, noTemplates
     case goalTemplate, addGoal, badges, pointsCount, pointsTotal, noBadges, goalAdded
-    case goalActions, editGoalTitle, editGoal, editGoalLabel, moveGoalUp, moveGoalUpLabel, removeGoal, removeGoalLabel, goalSaved
+    case goalActions, editGoalTitle, editGoal, editGoalLabel, moveGoalUp, moveGoalUpLabel, removeGoal, removeGoalLabel,
+        goalSaved
     case goalMoved, goalRemoved, saveGoal, backToGoals, goalKeepHint, goalPeriodDay, goalPeriodWeek, goalPeriodMonth
     case goalLowest, goalHighest, goalSystolicBelow, goalDiastolicBelow, goalLargestDecline, goalGainBelow
     case goalStepsADay, goalDailyMinimum, goalDailyMaximum, goalWaterADay, goalCupsADay
+    case kindBodyWeight, kindBodyHeight, kindBodyFat, kindBloodPressure, kindHeartRate, kindRestingHeartRate
+    case kindBloodGlucose, kindBloodKetone, kindOxygenSaturation, kindBodyTemperature, kindSteps, kindDistance
+    case kindActiveEnergy, kindSleep, kindDietaryWater, kindDietaryPotassium, kindDietarySodium
+    case kindDietaryPhosphorus, kindDietaryProtein, kindTotalEnergy, kindWorkout
     // Medicines and doses
     case navMedications, medicationsTitle, medicationsIntro, medicine, instructions, noMedications, showStopped
     case showActiveOnly, addMedication, medicationName, doseAmount, doseAmountHint, doseUnit, route, anyRoute

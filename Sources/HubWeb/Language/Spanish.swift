@@ -86,5 +86,5 @@ enum Spanish {
         .errorHeading: "Revise, por favor", .notFound: "Página no encontrada.", .fieldProblem: "%@: %@",
         .required: "Hace falta.", .notANumber: "Escriba un número.",
     ].merging(Spanish.labs) { own, _ in own }.merging(Spanish.medications) { own, _ in own }
-        .merging(Spanish.devices) { own, _ in own }
+        .merging(Spanish.devices) { own, _ in own }.merging(Spanish.kinds) { own, _ in own }
 }

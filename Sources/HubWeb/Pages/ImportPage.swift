@@ -50,7 +50,7 @@ struct ImportPage {
         }
         let rows = summary.kinds.map { kind in
             """
-            <tr data-kind="\(esc(kind.kind))"><th scope="row">\(esc(kind.kind))</th>\
+            <tr data-kind="\(esc(kind.kind))"><th scope="row">\(esc(language.kindName(kind.kind)))</th>\
             <td class="num" data-label="\(t(.storedColumn))">\(number(kind.imported))</td>\
             <td class="num" data-label="\(t(.duplicatesColumn))">\(number(kind.duplicates))</td>\
             <td class="num" data-label="\(t(.rejectedColumn))">\(number(kind.rejected))</td></tr>
@@ -73,7 +73,7 @@ struct ImportPage {
             }
             let rows = listed.map { rejection in
                 """
-                <tr><td data-label="\(t(.kindColumn))">\(esc(rejection.kind ?? ""))</td>\
+                <tr><td data-label="\(t(.kindColumn))">\(esc(rejection.kind.map(language.kindName) ?? ""))</td>\
                 <td data-label="\(t(.whereColumn))">\(esc(rejection.location))</td>\
                 <td data-label="\(t(.whyColumn))">\(esc(rejection.reason))</td></tr>
                 """
