@@ -15,7 +15,7 @@ public enum ChartSVG {
         return """
             <svg id="\(id)" class="chart" viewBox="0 0 \(Int(width)) \(Int(height))" role="img" \
             aria-labelledby="\(id)-title \(id)-desc" xmlns="http://www.w3.org/2000/svg">\
-            <title id="\(id)-title">\(escaped(title))</title><desc id="\(id)-desc">\(escaped(description))</desc>\
+            <title id="\(id)-title">\(markupEscaped(title))</title><desc id="\(id)-desc">\(markupEscaped(description))</desc>\
             \(body)</svg>
             """
     }
@@ -49,7 +49,7 @@ public enum ChartSVG {
             // The layout anchors text at the top of its line; SVG at the baseline, about 0.8 of the size lower.
             return """
                 <text x="\(n(x))" y="\(n(y + size * 0.8))" font-size="\(n(size))" fill="\(css(color))" \
-                text-anchor="\(anchor)"\(bold ? " font-weight=\"bold\"" : "")>\(escaped(text))</text>
+                text-anchor="\(anchor)"\(bold ? " font-weight=\"bold\"" : "")>\(markupEscaped(text))</text>
                 """
         case .image:
             // Charts draw no photos; a report's meal thumbnail never reaches a page chart.
@@ -66,22 +66,5 @@ public enum ChartSVG {
     private static func css(_ color: ChartColor) -> String {
         let part = { (value: Double) in String(format: "%02x", Int((min(max(value, 0), 1) * 255).rounded())) }
         return "#" + part(color.red) + part(color.green) + part(color.blue)
-    }
-
-    /// Text made safe for SVG element content and quoted attribute values.
-    private static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }

@@ -1,21 +1,8 @@
+import Charts
 import Foundation
 
-/// Text made safe for HTML element content and quoted attribute values.
-func esc(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for character in text {
-        switch character {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&#39;"
-        default: out.append(character)
-        }
-    }
-    return out
-}
+/// Text made safe for HTML element content and quoted attribute values (`markupEscaped`).
+func esc(_ text: String) -> String { markupEscaped(text) }
 
 /// A query-string value, percent-encoded.
 func urlValue(_ text: String) -> String {
