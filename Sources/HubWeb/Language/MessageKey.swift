@@ -14,6 +14,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case todayTitle, intakeHeading, intakeCaption, subject, soFar, limit, left, overBy, noLimitSet, shortBy
     case potassium, phosphorus, sodium, protein, fluid
     case dialysisHeading, preWeight, postWeight, gain, gainLine, gainMissing, gainOverLine, gainUnderLine
+    case newReadingsArrived, showNewReadings
     case alertsHeading, noAlerts, goalsHeading, noGoals, loggedFood, loggedFluid, savedWeight, savedBloodPressure
     case foodTitle, searchFood, searchHint, search, resultsHeading, resultsCount, noResults, ownFood, chosenFood
     case measure, amount, meal, breakfast, lunch, dinner, snack, showNutrients, portionHeading, portionCaption
