@@ -77,7 +77,9 @@ extension TrendsService {
         }
         let onDialysis = person.diseaseCategory?.isDialysis ?? false
         let today = try await app.intake.day(.today, profile: stored.name)
-        let earlier = stride(from: min(days, Self.intakeDays) - 1, through: 1, by: -1).map { today.day.adding(days: -$0) }
+        let earlier = stride(from: min(days, Self.intakeDays) - 1, through: 1, by: -1).map {
+            today.day.adding(days: -$0)
+        }
         var intake = try await app.intake.days(earlier, of: stored).map { IntakeDay(day: $0.day, summary: $0) }
         intake.append(IntakeDay(day: today.day, summary: today))
         return Overview(
