@@ -22,6 +22,8 @@ struct Benchmarks: AsyncParsableCommand {
             ReportPDFTime.self,
             // Issue 22: the raw SQLite floor of an import.
             ImportRawBaseline.self,
+            // Issue 18: the store the web app's page benchmark serves.
+            WebStore.self,
         ]
     )
 }
