@@ -22,6 +22,8 @@ struct Benchmarks: AsyncParsableCommand {
             ReportPDFTime.self,
             // Issue 22: the raw SQLite floor of an import.
             ImportRawBaseline.self,
+            // Issue 20: a hub store for timing the care-team sync with the release build.
+            SampleHistoryStore.self,
         ]
     )
 }
