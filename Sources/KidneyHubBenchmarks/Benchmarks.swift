@@ -24,6 +24,8 @@ struct Benchmarks: AsyncParsableCommand {
             ImportRawBaseline.self,
             // Issue 18: the store the web app's page benchmark serves.
             WebStore.self,
+            // Issue 20: a hub store for timing the care-team sync with the release build.
+            SampleHistoryStore.self,
         ]
     )
 }

@@ -144,7 +144,7 @@ public struct CareTeamService: Sendable {
     func send(_ bundle: FHIRJSON, entries entryCount: Int, kind: String, _ run: inout PushRun)
         async throws(CareTeamError)
     {
-        let body = Data(bundle.text().utf8)
+        let body = Data(bundle.bytes())
         let options = run.options
         let link = run.link
         var wait = options.initialBackoff
