@@ -751,6 +751,9 @@ let package = Package(
         .target(
             name: "CareServer",
             dependencies: [
+                // Clinicians' orders (MedicationRequest) are validated by the hub's own reader and rules, so that
+                // the server accepts exactly the Timing subset the hub's medications accept (no package: no cost).
+                "Care",
                 "CareServerStore",
                 // RFC 3339 times of the resources a hub pushes (HubCore depends on no package).
                 "HubCore",

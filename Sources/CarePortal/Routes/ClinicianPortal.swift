@@ -34,17 +34,18 @@ package struct ClinicianPortal: Sendable {
         group.post("sign-out") { request, _ in try await portal.signOut(request) }
         group.get("patients") { request, context in try await portal.patientList(request, context) }
         group.get("patients/:id") { request, context in try await portal.patientPage(request, context) }
+        registerOrders(portal, on: group)
     }
 
     // MARK: - Sessions
 
     /// The signed-in account and its session token, or the answer to give instead (the sign-in page, or 403).
-    private enum Session {
+    enum Session {
         case signedIn(Principal, token: String)
         case answer(Response)
     }
 
-    private func session(_ request: Request) async throws -> Session {
+    func session(_ request: Request) async throws -> Session {
         guard let token = PortalCookies.value(PortalCookies.session, in: request),
             let principal = try await gate.principal(token: token)
         else { return .answer(Self.redirect("/portal/sign-in")) }
@@ -224,13 +225,21 @@ package struct ClinicianPortal: Sendable {
         )
         let potassium = try await store.portalReadings(patientID: id, codes: PortalCodes.potassium, since: since)
         let labs = try await store.portalLabs(patientID: id, limit: Self.listedLabs)
-        let symptomLists = try await store.symptomLists(patientID: id).suffix(Self.listedSymptomLists).reversed()
+        let allSymptomLists = try await store.symptomLists(patientID: id)
+        let symptomLists = allSymptomLists.suffix(Self.listedSymptomLists).reversed()
         for resource in ["portal_flags", "readings", "labs", "symptom_lists"] {
             await gate.auditRead(caller, resource: resource, patientID: id, address: context.clientAddress)
         }
         let row = PatientRow(
             overview ?? PatientOverview(patientID: id, firstName: patient.firstName, username: patient.username),
             now: Date()
+        )
+        let care = try await careSections(
+            patientID: id,
+            symptomLists: allSymptomLists,
+            caller: caller,
+            csrf: csrf,
+            address: context.clientAddress
         )
         return Self.html(
             PatientPage.render(
@@ -242,7 +251,8 @@ package struct ClinicianPortal: Sendable {
                     labs: labs,
                     symptomLists: Array(symptomLists),
                     days: Self.trendDays,
-                    rules: .standard
+                    rules: .standard,
+                    careSections: care
                 ),
                 csrf: csrf
             )

@@ -8,5 +8,6 @@ enum CareSchema {
         v5SyncKinds,
         v6Portal,
         v7PatientSummary,
+        v8Orders,
     ]
 }

@@ -69,6 +69,7 @@ public struct CareTeamService: Sendable {
             try await pushLabs(&run)
             try await pushIntake(&run)
             try await pushDoses(&run)
+            try await pullOrders(&run)
             let latest = try await storeCall { try await app.store.careTeamLink(profileId: stored.id) } ?? link
             run.report.pending = try await pending(stored, latest).readings
             return run.report

@@ -1,3 +1,5 @@
+import HubRecords
+
 /// A profile's care-team link as shown: the server, the patient it pushes as, and what is still to be sent (the
 /// device token is never shown).
 public struct CareTeamStatus: Sendable, Equatable {
@@ -37,6 +39,9 @@ public struct CareTeamSyncReport: Sendable, Equatable {
     public var pending = 0
     /// The cursor after the run.
     public var cursor: Int64 = 0
+    /// What the orders pulled from the care team did to the profile's medications (nil when the pull did not run:
+    /// the push failed before it).
+    public var orders: CareTeamOrderChanges?
 }
 
 /// How one `sync` runs: Bundle size, how many Bundles at most, and the retries of each.

@@ -59,6 +59,8 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case dosesHeading, noDosesDue, dueAt, markTaken, markTakenLabel, doseTaken, takenAt, doseNotTaken
     case doseEnteredInError, doseLog, noDoseLog, adherenceHeading, adherenceSummary, adherenceNoDoses, scheduled
     case taken, notTaken, missed, allMedicines, answer, recordedAt, startedOn
+    // Orders
+    case orderedByCareTeam, orderedByCareTeamDetail
     // Devices and imports
     case navDevices, devicesTitle, devicesIntro, adaptersHeading, adapter, adapterState, adapterKind
     case adapterFindsDevices, adapterReadsFiles, adapterIdle, adapterRunning, adapterBackoff, adapterFailed

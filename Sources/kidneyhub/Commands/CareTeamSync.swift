@@ -1,14 +1,17 @@
 import ArgumentParser
+import HubRecords
 import HubServices
 
 /// `kidneyhub care-team sync`.
 struct CareTeamSync: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Send the readings your care team has not received yet.",
+        abstract: "Send the readings your care team has not received yet, and take in their medication orders.",
         discussion: """
             Readings go in FHIR R4 Bundles; each is counted as sent only after the server confirms it, so an \
-            interrupted sync sends the rest next time and the server stores every reading once.
+            interrupted sync sends the rest next time and the server stores every reading once. Then the \
+            medicines your care team ordered or stopped are added to or stopped in your list; a change you made \
+            yourself to an ordered medicine is kept.
             """
     )
     @OptionGroup var store: StoreOptions
@@ -29,6 +32,14 @@ struct CareTeamSync: AsyncParsableCommand {
             )
             for (kind, count) in report.leftOut.sorted(by: { $0.key < $1.key }) {
                 print("left out: \(count) \(kind) (no verified code)")
+            }
+            if let orders = report.orders {
+                for name in orders.added { print("ordered by your care team: \(name)") }
+                for name in orders.stopped { print("stopped by your care team: \(name)") }
+                for name in orders.besideOwn {
+                    print("note: \(name) is also on your own list; both are kept, check with your care team")
+                }
+                if orders.added.isEmpty && orders.stopped.isEmpty { print("No new orders from your care team.") }
             }
         } catch let error as CareTeamError {
             throw CommandFailure("\(error)")
