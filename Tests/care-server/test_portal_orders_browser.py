@@ -34,8 +34,12 @@ def type_order(browser, medication, dose, times, moment_keys):
     times_field.send_keys(times, Keys.TAB)
     browser.switch_to.active_element.send_keys(*moment_keys)
     browser.switch_to.active_element.send_keys(Keys.TAB)
-    # The start date stays empty (from today); Tab to the button and Enter sends the form.
-    browser.switch_to.active_element.send_keys(Keys.TAB)
+    # The start date stays empty (from today). Chromium's date field takes one Tab per part (month, day, year), so
+    # Tab on until the button has the focus, then Enter sends the form.
+    for _ in range(5):
+        if browser.switch_to.active_element.text == "Write the order":
+            break
+        browser.switch_to.active_element.send_keys(Keys.TAB)
     assert browser.switch_to.active_element.text == "Write the order"
     browser.switch_to.active_element.send_keys(Keys.ENTER)
 
