@@ -819,6 +819,7 @@ let package = Package(
                 "CareServer",
                 "CareServerStore",
                 "Charts",
+                "CivilTime",
                 "Clinical",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -38,7 +38,7 @@ HUB_BELOW = {
     "CareServer": {"CareServerStore", "HubCore", "Clinical", "Care"},
     # The clinician portal (issue 20 item 8): the server's gate, the store's read values, and the hub's domain rules
     # and chart layout for its flags and trends.
-    "CarePortal": {"CareServer", "CareServerStore", "HubCore", "Clinical", "Care", "Charts"},
+    "CarePortal": {"CareServer", "CareServerStore", "CivilTime", "HubCore", "Clinical", "Care", "Charts"},
     "KidneyHubServer": {"CarePortal", "CareServer", "CareServerStore"},
 }
 # The layers above may import anything below them, except what is named here.

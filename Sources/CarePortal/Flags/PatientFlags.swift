@@ -1,4 +1,5 @@
 import CareServerStore
+import Clinical
 import Foundation
 
 /// The patient list's flags: one pure function of what the store read for a patient (`PatientOverview`), the time
@@ -82,8 +83,8 @@ public enum PatientFlags {
         return flags
     }
 
-    /// `value` with exactly `decimals` decimals, a point as separator.
+    /// `value` with exactly `decimals` decimals, a point as separator, rounded half away from zero.
     static func fixed(_ value: Double, _ decimals: Int) -> String {
-        String(format: "%.\(decimals)f", value)
+        FixedDecimal.format(value, digits: decimals)
     }
 }

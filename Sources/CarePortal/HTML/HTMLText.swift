@@ -1,22 +1,25 @@
 import Charts
+import CivilTime
 import Foundation
 
 /// Text made safe for HTML element content and quoted attribute values (`markupEscaped`).
 func esc(_ text: String) -> String { markupEscaped(text) }
 
 /// Times as the portal prints them: UTC, to the minute, with the zone named (the clinic reads many patients' hubs).
-enum PortalTime {
-    static func text(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(
-            format: "%04d-%02d-%02d %02d:%02d UTC",
-            c.year ?? 0,
-            c.month ?? 0,
-            c.day ?? 0,
-            c.hour ?? 0,
-            c.minute ?? 0
-        )
+package enum PortalTime {
+    /// "2026-11-27 10:45 UTC". Civil arithmetic, not `Calendar`: the patient list prints one per patient, and
+    /// `Calendar.dateComponents` with `String(format:)` were a quarter of that page's time in a release build.
+    package static func text(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        let (day, second) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
+        let civil = CivilCalendar.civilFromDays(day)
+        return "\(padded(civil.year, 4))-\(padded(civil.month, 2))-\(padded(civil.day, 2)) "
+            + "\(padded(second / 3600, 2)):\(padded(second % 3600 / 60, 2)) UTC"
+    }
+
+    private static func padded(_ number: Int, _ width: Int) -> String {
+        let digits = String(number)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }
