@@ -14,6 +14,8 @@ enum PatientPage {
         var symptomLists: [StoredList<SymptomEntry>]
         var days: Int
         var rules: FlagRules
+        /// Questionnaires: assigning, assigned, answered, the symptom-score trend (`QuestionnaireSection`).
+        var questionnaires: QuestionnaireSection.Content? = nil
     }
 
     static func render(_ content: Content, csrf: String) -> String {
@@ -35,7 +37,8 @@ enum PatientPage {
                 <h2>Flags</h2>\(flags)\
                 <h2>Trends of the last \(content.days) days</h2><div class="charts">\(charts)</div>\
                 <h2>Labs</h2>\(labs(content.labs))\
-                <h2>Symptoms</h2>\(symptoms(content.symptomLists))
+                <h2>Symptoms</h2>\(symptoms(content.symptomLists))\
+                \(content.questionnaires.map { QuestionnaireSection.render($0, csrf: csrf) } ?? "")
                 """
         )
     }
@@ -147,7 +150,7 @@ enum PatientPage {
     }
 
     /// A chart as a figure: the SVG (or a sentence when there is nothing to draw) and its data table.
-    private static func figure(
+    static func figure(
         id: String,
         spec: ChartSpec,
         title: String,

@@ -34,17 +34,18 @@ package struct ClinicianPortal: Sendable {
         group.post("sign-out") { request, _ in try await portal.signOut(request) }
         group.get("patients") { request, context in try await portal.patientList(request, context) }
         group.get("patients/:id") { request, context in try await portal.patientPage(request, context) }
+        registerQuestionnaires(portal, on: group)
     }
 
     // MARK: - Sessions
 
     /// The signed-in account and its session token, or the answer to give instead (the sign-in page, or 403).
-    private enum Session {
+    enum Session {
         case signedIn(Principal, token: String)
         case answer(Response)
     }
 
-    private func session(_ request: Request) async throws -> Session {
+    func session(_ request: Request) async throws -> Session {
         guard let token = PortalCookies.value(PortalCookies.session, in: request),
             let principal = try await gate.principal(token: token)
         else { return .answer(Self.redirect("/portal/sign-in")) }
@@ -242,7 +243,8 @@ package struct ClinicianPortal: Sendable {
                     labs: labs,
                     symptomLists: Array(symptomLists),
                     days: Self.trendDays,
-                    rules: .standard
+                    rules: .standard,
+                    questionnaires: try await questionnaireSection(request, patientID: id, caller, context)
                 ),
                 csrf: csrf
             )

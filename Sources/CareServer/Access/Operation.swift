@@ -25,4 +25,13 @@ package enum Operation: Sendable, Equatable {
     case usePortal
     /// Reading a patient's whole record in the portal (trends, labs, symptoms); the patient's clinic is given.
     case readClinicPatient(patientClinicID: Int64)
+    // Questionnaires (issue 20 item 6)
+    /// Reading the clinic-wide questionnaire library (no patient data).
+    case readQuestionnaireLibrary
+    /// Assigning a questionnaire to a patient of this clinic.
+    case assignQuestionnaire(patientClinicID: Int64)
+    /// Reading a patient's assigned questionnaires, answers or symptom scores.
+    case readQuestionnaires(patientID: Int64, patientClinicID: Int64)
+    /// Answering a questionnaire assigned to this patient.
+    case answerQuestionnaire(patientID: Int64)
 }

@@ -7,5 +7,6 @@ enum CareSchema {
         v4Sync,
         v5SyncKinds,
         v6Portal,
+        v7Questionnaires,
     ]
 }

@@ -69,6 +69,9 @@ public struct CareTeamService: Sendable {
             try await pushLabs(&run)
             try await pushIntake(&run)
             try await pushDoses(&run)
+            // Questionnaires (issue 20 item 7): the assignments come down, the answers go up.
+            try await pullQuestionnaires(&run)
+            try await pushQuestionnaireAnswers(&run)
             let latest = try await storeCall { try await app.store.careTeamLink(profileId: stored.id) } ?? link
             run.report.pending = try await pending(stored, latest).readings
             return run.report

@@ -35,6 +35,7 @@ enum Schema {
         Migration(number: 14, identifier: "v14-reading-watches", migrate: v14ReadingWatches),
         Migration(number: 15, identifier: "v15-care-team", migrate: v15CareTeam),
         Migration(number: 16, identifier: "v16-care-team-kinds", migrate: v16CareTeamKinds),
+        Migration(number: 17, identifier: "v17-questionnaires", migrate: v17Questionnaires),
     ]
 
     /// The number from which identifiers must carry their own number (`v10-…`): every migration before it shipped.

@@ -73,4 +73,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case rejectedHeading, noRejected, whereColumn, whyColumn, importStored, importStoppedEarly, uploadTooLarge
     case uploadNotExport, uploadMissing, importRefused, rejectedShown
     case exportHeading, exportIntro, exportJSON, exportCSV, exportFHIR
+    // Questionnaires
+    case navQuestionnaires, questionnairesTitle, questionnairesIntro, noQuestionnaires, saveAnswers
+    case questionnaireSaved, answeredTimes, notAnsweredYet, optionalAnswer, scaleHint, yesAnswer, noAnswer
 }
