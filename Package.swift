@@ -433,6 +433,11 @@ let package = Package(
                 "HubServices",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                // HTTPS beyond loopback (`--tls-cert`, `--tls-key`). Build cost: none more; swift-nio-ssl and
+                // HummingbirdTLS are already built for the care-team server.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -746,6 +751,9 @@ let package = Package(
         .target(
             name: "CareServer",
             dependencies: [
+                // Clinicians' orders (MedicationRequest) are validated by the hub's own reader and rules, so that
+                // the server accepts exactly the Timing subset the hub's medications accept (no package: no cost).
+                "Care",
                 "CareServerStore",
                 // RFC 3339 times of the resources a hub pushes (HubCore depends on no package).
                 "HubCore",

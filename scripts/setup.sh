@@ -29,6 +29,10 @@ python_tools+=(fitparse)
 # The web app's browser tests (issue 18): Debian's Chromium and its driver, and selenium to drive them.
 debian_packages+=(chromium chromium-driver)
 python_tools+=(selenium)
+# HTTPS beyond loopback (issue 18): the test makes a self-signed certificate with the openssl command and checks it
+# with requests (already there with schemathesis; named so the test does not depend on that).
+debian_packages+=(openssl)
+python_tools+=(requests)
 
 install_debian() {
     local sudo_cmd=""
@@ -45,7 +49,7 @@ done
 [ ${#missing[@]} -eq 0 ] || install_debian "${missing[@]}"
 
 python_tools_missing() {
-    ! python3 -c 'import pytest, pytest_timeout, jsonschema, referencing, garmin_fit_sdk, fitparse, selenium' \
+    ! python3 -c 'import pytest, pytest_timeout, jsonschema, referencing, garmin_fit_sdk, fitparse, selenium, requests' \
         >/dev/null 2>&1 || ! python3 -c 'import schemathesis' >/dev/null 2>&1
 }
 if [ "${KIDNEYHUB_SKIP_PYTHON_TOOLS:-}" != 1 ] && python_tools_missing; then

@@ -38,6 +38,9 @@ public struct WebAddress: Sendable, Equatable, CustomStringConvertible {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
+    /// True when the address is every interface of the machine (0.0.0.0, ::).
+    public var isWildcard: Bool { host == "0.0.0.0" || host == "::" }
+
     /// `host:port`, with IPv6 hosts in brackets.
     public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }

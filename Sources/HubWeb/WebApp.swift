@@ -12,6 +12,8 @@ struct WebApp: Sendable {
     var adapters: AdapterSetup = .noAdapters
     /// What adapters report while they sync or import, for the pages' live progress.
     var progress = DeviceProgressFeed()
+    /// True under TLS: the session cookie is then marked `Secure`, never sent over plain HTTP.
+    var secureCookies = false
 
     /// The language chosen in settings, English until one is.
     func language() async -> Language {

@@ -22,6 +22,10 @@ struct Benchmarks: AsyncParsableCommand {
             ReportPDFTime.self,
             // Issue 22: the raw SQLite floor of an import.
             ImportRawBaseline.self,
+            // Issue 18: the store the web app's page benchmark serves.
+            WebStore.self,
+            // Issue 20: a hub store for timing the care-team sync with the release build.
+            SampleHistoryStore.self,
         ]
     )
 }

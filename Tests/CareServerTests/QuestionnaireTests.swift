@@ -319,7 +319,10 @@ struct QuestionnaireTests {
                 "/api/v1/patients/\(otherClinic.patientID)/symptom-scores",
                 token: patient
             )
-            #expect(missing.status == .notFound && missing.text == elsewhere.text)
+            #expect(
+                missing.status == .notFound && missing.text == elsewhere.text,
+                "missing: \(missing.text); another clinic's: \(elsewhere.text)"
+            )
         }
     }
 
@@ -362,7 +365,11 @@ struct QuestionnaireTests {
             let after = try await portal.get("/portal/patients/\(ada.id)?questionnaire=assigned", cookie: session)
             #expect(after.text.contains("The questionnaire is assigned"))
             #expect(after.text.contains("Symptom check, assigned"))
-            #expect(after.text.contains(#"id="chart-symptom-score""#))
+            #expect(after.text.contains(#"id="chart-questionnaire-score""#))
+            // The symptom lists' own score figure is there once beside it: no id twice on the page.
+            for id in ["caption-questionnaire-score", "caption-symptom-score"] {
+                #expect(after.text.components(separatedBy: #"id="\#(id)""#).count == 2, "\(id)")
+            }
             #expect(after.text.contains("<title"))
             #expect(after.text.contains("<td>27 of 100</td>"))
             #expect(after.text.contains("<td>2026-11-20 10:00 UTC</td><td>Symptom check</td><td>21 of 100</td>"))

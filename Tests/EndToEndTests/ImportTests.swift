@@ -26,8 +26,10 @@ import ZIPFoundation
         return workspace
     }
 
-    static func importJSON(_ workspace: Workspace, _ paths: [String]) async throws -> (CommandResult, [Outcome]) {
-        let result = try await workspace.kidneyhub(["import", "--json"] + paths)
+    static func importJSON(_ workspace: Workspace, _ paths: [String], from directory: String? = nil) async throws
+        -> (CommandResult, [Outcome])
+    {
+        let result = try await workspace.kidneyhub(["import", "--json"] + paths, workingDirectory: directory)
         let outcomes = try JSONDecoder().decode([Outcome].self, from: Data(result.stdout.utf8))
         return (result, outcomes)
     }

@@ -233,9 +233,12 @@ import Testing
 
     @Test func anAddressBeyondLoopbackIsRefusedWithoutTLS() throws {
         #expect(throws: WebServerError.exposedWithoutTLS(WebAddress(host: "0.0.0.0", port: 8470))) {
-            try WebServer.check(WebAddress(parsing: "0.0.0.0:8470")!)
+            try WebServer.check(WebAddress(parsing: "0.0.0.0:8470")!, tls: nil)
         }
-        #expect(throws: Never.self) { try WebServer.check(WebAddress(parsing: "127.0.0.1:0")!) }
+        #expect(throws: Never.self) { try WebServer.check(WebAddress(parsing: "127.0.0.1:0")!, tls: nil) }
+        // With a certificate and key the address is allowed (the files are read, and the passphrase checked, later).
+        let tls = WebTLS(certificatePath: "/nonexistent/cert.pem", keyPath: "/nonexistent/key.pem")
+        #expect(throws: Never.self) { try WebServer.check(WebAddress(parsing: "0.0.0.0:8470")!, tls: tls) }
         #expect(WebAddress(parsing: "[::1]:8470") == WebAddress(host: "::1", port: 8470))
         #expect(WebAddress(parsing: "8470") == nil)
     }

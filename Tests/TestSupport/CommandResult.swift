@@ -14,13 +14,20 @@ public struct CommandResult: Sendable {
         _ executable: String,
         _ arguments: [String],
         timeout: Duration,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:],
+        workingDirectory: String? = nil
     ) async throws -> CommandResult {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(
                     with: Result {
-                        try runBlocking(executable, arguments, timeout: timeout, environment: environment)
+                        try runBlocking(
+                            executable,
+                            arguments,
+                            timeout: timeout,
+                            environment: environment,
+                            workingDirectory: workingDirectory
+                        )
                     }
                 )
             }
@@ -32,11 +39,13 @@ public struct CommandResult: Sendable {
         _ executable: String,
         _ arguments: [String],
         timeout: Duration,
-        environment: [String: String]
+        environment: [String: String],
+        workingDirectory: String?
     ) throws -> CommandResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }

@@ -34,7 +34,8 @@ HUB_BELOW = {
     # The care-team server (issue 20): its own store on PostgreSQL, never the hub's SQLite store; the domain modules
     # only.
     "CareServerStore": {"HubCore", "Clinical"},
-    "CareServer": {"CareServerStore", "HubCore", "Clinical"},
+    # CareServer also reads clinicians' orders with Care's MedicationRequest reader (the hub's own rules).
+    "CareServer": {"CareServerStore", "HubCore", "Clinical", "Care"},
     # The clinician portal (issue 20 item 8): the server's gate, the store's read values, and the hub's domain rules
     # and chart layout for its flags and trends.
     "CarePortal": {"CareServer", "CareServerStore", "HubCore", "Clinical", "Care", "Charts"},

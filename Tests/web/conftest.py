@@ -95,6 +95,31 @@ def simulated_hub():
 
 
 @pytest.fixture
+def crashing_adapter_hub():
+    """`kidneyhub serve` with the device simulator made to crash on its first 5 starts (its crash-on-start fault,
+    counted in a file): the hub's breaker marks it failed, and after a retry its sixth start works."""
+    if not BINARY.exists():
+        pytest.fail(f"{BINARY} is missing: run `swift build` first")
+    folder = tempfile.mkdtemp(prefix="kidneyhub-web-")
+    adapters = Path(folder) / "adapters" / "simulator"
+    adapters.mkdir(parents=True)
+    manifest = {
+        "id": "simulator", "name": "Device simulator", "version": "0.1.0",
+        "executable": str(BINARY.parent / "kidneyhub-simulator"),
+        "arguments": ["--scenario", str(ROOT / "Plugins" / "simulator" / "scenarios" / "dialysis-day.json"),
+                      "--fault", f"crash-on-start:times=5,counterFile={folder}/starts"],
+        "protocolVersions": ["1.0"],
+        "kinds": ["body_weight", "blood_pressure", "heart_rate", "blood_glucose"],
+    }
+    (adapters / "adapter.json").write_text(json.dumps(manifest))
+    running = Hub(folder, ["--adapters-dir", str(adapters.parent), "--restart-backoff", "0.05"])
+    running.folder = folder
+    yield running
+    running.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
 def browser():
     from pages import chromium
 

@@ -159,3 +159,27 @@ def test_devices_page_reads_in_spanish(simulated_hub, browser):
     wait_for(browser, lambda d: d.find_elements(By.ID, "passkey-form"))
     assert "sim-cuff-1 muestra una clave" in errors(browser)
     check_page(browser, "devices-es")
+
+
+def test_a_failed_adapter_is_retried_from_the_devices_page_with_the_keyboard(crashing_adapter_hub, browser):
+    hub = crashing_adapter_hub
+    first_run(browser, hub, check=False)
+    browser.get(hub.base + "/devices")
+    # The scan starts the adapter, which crashes on each of its first 5 starts: the hub's breaker marks it failed.
+    scan(browser)
+    browser.get(hub.base + "/devices")
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '#adapters tr[data-adapter="simulator"]'))
+    row = browser.find_element(By.CSS_SELECTOR, '#adapters tr[data-adapter="simulator"]')
+    assert row.get_attribute("data-state") == "failed", row.get_attribute("outerHTML")
+    assert "Failed" in row.text
+    check_page(browser, "devices-adapter-failed")
+
+    tab_to(browser, "Retry the adapter Device simulator")
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    wait_for(browser, lambda d: "may start again" in notice(d))
+    row = browser.find_element(By.CSS_SELECTOR, '#adapters tr[data-adapter="simulator"]')
+    assert row.get_attribute("data-state") != "failed"
+    assert not row.find_elements(By.CSS_SELECTOR, "button")
+    # Its sixth start works: the scan finds the simulator's devices.
+    scan(browser)
+    assert browser.find_elements(By.CSS_SELECTOR, "#found tr[data-found]"), errors(browser)

@@ -133,3 +133,35 @@ def test_import_page_reads_in_spanish(hub, browser):
     assert browser.find_element(By.CSS_SELECTOR, "label[for=export]").text == "Archivo exportado"
     assert browser.find_element(By.CSS_SELECTOR, "#import-form button").text == "Importar"
     check_page(browser, "import-es")
+
+
+def test_the_file_chooser_is_reached_and_opened_with_the_keyboard_only(hub, browser, tmp_path):
+    """From the top of the page, Tab alone reaches the file field with a visible focus ring; Space opens the chooser
+    (Chromium's file-chooser interception stands in for the native dialog, which a test cannot drive, and the file is
+    given as the dialog would); Tab reaches Import and Enter uploads."""
+    first_run(browser, hub, check=False)
+    browser.get(hub.base + "/import")
+    browser.execute_cdp_cmd("Page.enable", {})
+    browser.execute_cdp_cmd("Page.setInterceptFileChooserDialog", {"enabled": True})
+    browser.execute_script(
+        "window.chooserOpened = 0;"
+        "document.getElementById('export').addEventListener('click', () => { window.chooserOpened += 1; });"
+        "document.activeElement && document.activeElement.blur();")
+    for _ in range(40):
+        ActionChains(browser).send_keys(Keys.TAB).perform()
+        if browser.execute_script("return document.activeElement.id") == "export":
+            break
+    else:
+        raise AssertionError("Tab never reached the file field")
+    outline = browser.execute_script(
+        "const s = getComputedStyle(document.activeElement); return [s.outlineStyle, s.outlineWidth]")
+    assert outline[0] != "none" and outline[1] != "0px", outline
+    ActionChains(browser).send_keys(Keys.SPACE).perform()
+    wait_for(browser, lambda d: d.execute_script("return window.chooserOpened") == 1, timeout=10)
+    browser.find_element(By.ID, "export").send_keys(str(export_file(tmp_path)))
+    assert browser.execute_script("return document.activeElement.id") == "export"
+    ActionChains(browser).send_keys(Keys.TAB).perform()
+    assert browser.execute_script("return document.activeElement.textContent") == "Import"
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "import-report"), timeout=180)
+    assert kinds(browser)["heart_rate"][0] > 0

@@ -358,3 +358,92 @@ def test_a_goal_added_from_a_template_shows_its_progress(hub, browser):
     browser.get(hub.base + "/goals")
     assert browser.find_element(By.TAG_NAME, "h1").text == "Metas y premios"
     check_page(browser, "goals-es")
+
+
+def catalogue(language):
+    """A message catalogue as the Swift sources hold it: key → its literal text (the first literal of a value
+    written in parts)."""
+    import re
+
+    folder = Path(__file__).resolve().parents[2] / "Sources" / "HubWeb" / "Language"
+    entries = {}
+    for path in folder.glob(f"{language}*.swift"):
+        for key, value in re.findall(r'\.(\w+):\s*"((?:[^"\\]|\\.)*)"', path.read_text()):
+            entries.setdefault(key, value)
+    return entries
+
+
+def english_phrases():
+    """Every phrase of two words or more of the English catalogue whose Spanish differs, split at its placeholders:
+    what a page in Spanish must not show."""
+    import re
+
+    english, spanish = catalogue("English"), catalogue("Spanish")
+    spanish_text = " ".join(spanish.values())
+    phrases = set()
+    for key, value in english.items():
+        if spanish.get(key) == value:
+            continue
+        for part in re.split(r"%@|%d|\\\(.*?\)", value):
+            part = part.strip(" .,:;()")
+            if " " in part and part not in spanish_text:
+                phrases.add(part)
+    return phrases
+
+
+def test_every_page_in_spanish_shows_no_english_catalogue_phrase_nor_english_goal_titles(hub, browser):
+    import re
+
+    first_run(browser, hub, check=False)
+    # Filled states: a goal from a template, a lab, a weight, a drink.
+    browser.get(hub.base + "/goals")
+    english_titles = [o.text for o in Select(browser.find_element(By.ID, "template")).options if o.get_attribute("value")]
+    Select(browser.find_element(By.ID, "template")).select_by_value("bp-dialysis")
+    browser.find_element(By.CSS_SELECTOR, "#goal-form button[type=submit]").click()
+    wait_for(browser, lambda d: "done=goalAdded" in d.current_url)
+    add_lab(browser, hub, "potassium", "5.1", "mmol/L")
+    browser.get(hub.base + "/weight")
+    browser.find_element(By.ID, "value").send_keys("71.5")
+    browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+    wait_for(browser, lambda d: "/today" in d.current_url)
+    switch_to_spanish(browser, hub)
+    browser.get(hub.base + "/today")
+    pages = sorted({a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "nav a[href]")})
+    browser.get(hub.base + "/goals")
+    pages += [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "#goals a[href*='/edit']")]
+    assert len(pages) >= 12, pages
+    phrases = english_phrases()
+    assert len(phrases) > 100, len(phrases)
+    found = {}
+    for page in pages:
+        browser.get(page)
+        assert browser.execute_script("return document.documentElement.lang") == "es", page
+        # What a reader meets: the text, the labels read out and the options of every list.
+        text = browser.execute_script(
+            "return [document.title, document.body.innerText,"
+            " ...[...document.querySelectorAll('[aria-label],[title],option,[placeholder]')].map(e =>"
+            "   [e.getAttribute('aria-label'), e.getAttribute('title'), e.textContent, e.getAttribute('placeholder')]"
+            "   .filter(Boolean).join(' '))].join('\\n')")
+        english = [p for p in phrases if re.search(r"(?<!\w)" + re.escape(p) + r"(?!\w)", text)]
+        english += [title for title in english_titles if title in text]
+        if english:
+            found[page] = sorted(english)[:8]
+    assert found == {}, found
+
+
+def test_no_page_asks_another_host_for_anything(hub, browser):
+    """Every page of the navigation, loaded in Chromium: the page and every resource it loaded (resource timing) come
+    from the hub itself; the app works offline."""
+    import urllib.parse
+
+    first_run(browser, hub, check=False)
+    pages = sorted({a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "nav a[href]")})
+    assert len(pages) >= 12, pages
+    own = urllib.parse.urlsplit(hub.base).netloc
+    for page in pages:
+        browser.get(page)
+        urls = browser.execute_script(
+            "return [location.href, ...performance.getEntriesByType('resource').map(e => e.name)]")
+        assert len(urls) >= 3, (page, urls)  # the page, its stylesheet and its script
+        foreign = [url for url in urls if urllib.parse.urlsplit(url).netloc != own]
+        assert foreign == [], (page, foreign)

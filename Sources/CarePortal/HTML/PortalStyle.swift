@@ -20,7 +20,7 @@ enum PortalStyle {
         button { padding: 6px 12px; border: 1px solid #0b4f8a; border-radius: 4px; background: #fff; color: #0b4f8a; }
         header button { background: #fff; }
         form.stacked { display: grid; gap: 8px; max-width: 320px; }
-        form.stacked input { padding: 6px; border: 1px solid #666; border-radius: 4px; }
+        form.stacked input, form.stacked select { padding: 6px; border: 1px solid #666; border-radius: 4px; }
         .error { color: #a40000; font-weight: bold; }
         .note { color: #444; font-size: 0.9rem; }
         .table-wrap { overflow-x: auto; }

@@ -59,14 +59,15 @@ enum QuestionnaireSection {
         }
         let highest = content.maxima.values.max()
         return PatientPage.figure(
-            id: "symptom-score",
+            // Its own id: the page also charts the symptom lists' score (`PatientCareSections`, `symptom-score`).
+            id: "questionnaire-score",
             spec: ChartSpec(
-                title: "Symptom score",
+                title: "Questionnaire symptom score",
                 yUnit: "points",
                 series: [ChartSeries(label: "Symptom score", points: points, color: .purple)],
                 yIncludesZero: true
             ),
-            title: "Symptom score",
+            title: "Questionnaire symptom score",
             description: "\(points.count) answered questionnaires\(highest.map { ", scores 0 to \($0)" } ?? ""). "
                 + content.scoreDefinition,
             columns: ["Answered", "Questionnaire", "Score"],

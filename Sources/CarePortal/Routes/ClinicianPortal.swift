@@ -34,6 +34,7 @@ package struct ClinicianPortal: Sendable {
         group.post("sign-out") { request, _ in try await portal.signOut(request) }
         group.get("patients") { request, context in try await portal.patientList(request, context) }
         group.get("patients/:id") { request, context in try await portal.patientPage(request, context) }
+        registerOrders(portal, on: group)
         registerQuestionnaires(portal, on: group)
     }
 
@@ -225,13 +226,21 @@ package struct ClinicianPortal: Sendable {
         )
         let potassium = try await store.portalReadings(patientID: id, codes: PortalCodes.potassium, since: since)
         let labs = try await store.portalLabs(patientID: id, limit: Self.listedLabs)
-        let symptomLists = try await store.symptomLists(patientID: id).suffix(Self.listedSymptomLists).reversed()
+        let allSymptomLists = try await store.symptomLists(patientID: id)
+        let symptomLists = allSymptomLists.suffix(Self.listedSymptomLists).reversed()
         for resource in ["portal_flags", "readings", "labs", "symptom_lists"] {
             await gate.auditRead(caller, resource: resource, patientID: id, address: context.clientAddress)
         }
         let row = PatientRow(
             overview ?? PatientOverview(patientID: id, firstName: patient.firstName, username: patient.username),
             now: Date()
+        )
+        let care = try await careSections(
+            patientID: id,
+            symptomLists: allSymptomLists,
+            caller: caller,
+            csrf: csrf,
+            address: context.clientAddress
         )
         return Self.html(
             PatientPage.render(
@@ -244,6 +253,7 @@ package struct ClinicianPortal: Sendable {
                     symptomLists: Array(symptomLists),
                     days: Self.trendDays,
                     rules: .standard,
+                    careSections: care,
                     questionnaires: try await questionnaireSection(request, patientID: id, caller, context)
                 ),
                 csrf: csrf

@@ -21,6 +21,10 @@ enum APIv1Routes {
         }
         v1.post("enrollments") { request, context in try await api.enroll(request, context) }
         v1.post("sync") { request, context in try await api.sync(request, context) }
+        v1.get("sync/orders") { request, context in try await api.pullOrders(request, context) }
+        v1.post("patients/:id/orders") { request, context in try await api.writeOrder(request, context) }
+        v1.get("patients/:id/orders") { request, context in try await api.listOrders(request, context) }
+        v1.post("patients/:id/orders/:order/stop") { request, context in try await api.stopOrder(request, context) }
         // Questionnaires (issue 20 item 6)
         v1.get("questionnaires") { request, context in try await api.listQuestionnaires(request, context) }
         v1.post("patients/:id/questionnaires") { request, context in try await api.assignQuestionnaire(request, context)

@@ -110,6 +110,88 @@ enum OpenAPIDocument {
                 }
               }
             },
+            "/api/v1/patients/{id}/orders": {
+              "post": {
+                "operationId": "writeOrder",
+                "summary": "A clinician of the patient's clinic writes a medication order (FHIR R4 MedicationRequest) that the patient's hub pulls; a retried write with the same identifier answers the stored order.",
+                "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer", "format": "int64"}}],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/fhir+json": {"schema": {"$ref": "#/components/schemas/NewMedicationRequest"}},
+                    "application/json": {"schema": {"$ref": "#/components/schemas/NewMedicationRequest"}}
+                  }
+                },
+                "responses": {
+                  "201": {
+                    "description": "The stored order, version 1.",
+                    "content": {"application/fhir+json": {"schema": {"$ref": "#/components/schemas/MedicationRequest"}}}
+                  },
+                  "200": {
+                    "description": "The order already stored with this identifier (a retried write).",
+                    "content": {"application/fhir+json": {"schema": {"$ref": "#/components/schemas/MedicationRequest"}}}
+                  },
+                  "400": {"$ref": "#/components/responses/Problem"},
+                  "401": {"$ref": "#/components/responses/Problem"},
+                  "403": {"$ref": "#/components/responses/Problem"},
+                  "404": {"$ref": "#/components/responses/Problem"},
+                  "413": {"$ref": "#/components/responses/Problem"},
+                  "415": {"$ref": "#/components/responses/Problem"}
+                }
+              },
+              "get": {
+                "operationId": "listOrders",
+                "summary": "The patient's medication orders, for a clinician of her clinic, the patient herself and a caregiver she granted.",
+                "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer", "format": "int64"}}],
+                "responses": {
+                  "200": {
+                    "description": "The orders, in the order their current versions were written.",
+                    "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/MedicationRequest"}}}}
+                  },
+                  "401": {"$ref": "#/components/responses/Problem"},
+                  "403": {"$ref": "#/components/responses/Problem"},
+                  "404": {"$ref": "#/components/responses/Problem"}
+                }
+              }
+            },
+            "/api/v1/patients/{id}/orders/{order}/stop": {
+              "post": {
+                "operationId": "stopOrder",
+                "summary": "A clinician of the patient's clinic stops an order: its next version, status stopped. Stopping a stopped order changes nothing.",
+                "parameters": [
+                  {"name": "id", "in": "path", "required": true, "schema": {"type": "integer", "format": "int64"}},
+                  {"name": "order", "in": "path", "required": true, "schema": {"type": "string", "format": "uuid"}}
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The stopped order.",
+                    "content": {"application/fhir+json": {"schema": {"$ref": "#/components/schemas/MedicationRequest"}}}
+                  },
+                  "400": {"$ref": "#/components/responses/Problem"},
+                  "401": {"$ref": "#/components/responses/Problem"},
+                  "403": {"$ref": "#/components/responses/Problem"},
+                  "404": {"$ref": "#/components/responses/Problem"},
+                  "413": {"$ref": "#/components/responses/Problem"},
+                  "415": {"$ref": "#/components/responses/Problem"}
+                }
+              }
+            },
+            "/api/v1/sync/orders": {
+              "get": {
+                "operationId": "pullOrders",
+                "summary": "A hub pulls its patient's orders changed after its cursor (a change sequence; 0 or none for all), oldest change first.",
+                "security": [{"deviceToken": []}],
+                "parameters": [{"name": "after", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 0, "format": "int64"}}],
+                "responses": {
+                  "200": {
+                    "description": "The orders and the cursor to send next time.",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/OrderPull"}}}
+                  },
+                  "400": {"$ref": "#/components/responses/Problem"},
+                  "401": {"$ref": "#/components/responses/Problem"}
+                }
+              }
+            },
             "/api/v1/questionnaires": {
               "get": {
                 "operationId": "listQuestionnaires",
@@ -255,6 +337,77 @@ enum OpenAPIDocument {
               }
             },
             "schemas": {
+              "Timing": {
+                "type": "object",
+                "description": "FHIR R4 Timing; the hub reads repeat's frequency, period, periodUnit (s min h d wk mo a), dayOfWeek, timeOfDay (HH:MM:00), when (event codes) with offset, count, duration, boundsDuration and boundsPeriod, and checks FHIR's invariants.",
+                "properties": {"repeat": {"type": "object"}}
+              },
+              "Dosage": {
+                "type": "object",
+                "description": "FHIR R4 Dosage: timing (a schedule) or asNeeded, doseAndRate[0].doseQuantity or doseRange with a UCUM or dose-unit code, route by SNOMED CT code.",
+                "properties": {
+                  "timing": {"$ref": "#/components/schemas/Timing"},
+                  "asNeededBoolean": {"type": "boolean"},
+                  "asNeededCodeableConcept": {"type": "object"},
+                  "doseAndRate": {"type": "array", "items": {"type": "object"}},
+                  "route": {"type": "object"},
+                  "text": {"type": "string"},
+                  "extension": {"type": "array", "items": {"type": "object"}}
+                }
+              },
+              "NewMedicationRequest": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["medicationCodeableConcept", "dosageInstruction"],
+                "description": "A FHIR R4 MedicationRequest. The server sets id, status (active), intent (order), subject, requester and authoredOn; an identifier with system urn:kidneyhub:medication-order and a UUID value makes a retried write idempotent.",
+                "properties": {
+                  "resourceType": {"const": "MedicationRequest"},
+                  "identifier": {"type": "array", "items": {"type": "object", "properties": {"system": {"type": "string"}, "value": {"type": "string"}}}},
+                  "status": {"const": "active"},
+                  "intent": {"const": "order"},
+                  "medicationCodeableConcept": {
+                    "type": "object",
+                    "properties": {"text": {"type": "string", "maxLength": 200}, "coding": {"type": "array", "items": {"type": "object"}}}
+                  },
+                  "dosageInstruction": {"type": "array", "minItems": 1, "maxItems": 10, "items": {"$ref": "#/components/schemas/Dosage"}},
+                  "reasonCode": {"type": "array", "items": {"type": "object"}},
+                  "note": {"type": "array", "items": {"type": "object"}},
+                  "subject": {"type": "object"},
+                  "requester": {"type": "object"},
+                  "authoredOn": {"type": "string"},
+                  "meta": {"type": "object"}
+                }
+              },
+              "MedicationRequest": {
+                "type": "object",
+                "required": ["resourceType", "id", "identifier", "status", "intent", "medicationCodeableConcept", "subject", "requester", "authoredOn", "dosageInstruction", "meta"],
+                "properties": {
+                  "resourceType": {"const": "MedicationRequest"},
+                  "id": {"type": "string", "format": "uuid"},
+                  "identifier": {"type": "array", "items": {"type": "object"}},
+                  "status": {"enum": ["active", "stopped"]},
+                  "intent": {"const": "order"},
+                  "medicationCodeableConcept": {"type": "object"},
+                  "subject": {"type": "object", "required": ["reference"], "properties": {"reference": {"type": "string"}}},
+                  "requester": {"type": "object", "properties": {"reference": {"type": "string"}, "display": {"type": "string"}}},
+                  "authoredOn": {"type": "string", "format": "date-time"},
+                  "dosageInstruction": {"type": "array", "items": {"$ref": "#/components/schemas/Dosage"}},
+                  "meta": {
+                    "type": "object",
+                    "required": ["versionId", "lastUpdated"],
+                    "properties": {"versionId": {"type": "string"}, "lastUpdated": {"type": "string", "format": "date-time"}}
+                  }
+                }
+              },
+              "OrderPull": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["orders", "cursor"],
+                "properties": {
+                  "orders": {"type": "array", "items": {"$ref": "#/components/schemas/MedicationRequest"}},
+                  "cursor": {"type": "integer", "description": "The change sequence to send as after next time."}
+                }
+              },
               "Symptom": {
                 "type": "object",
                 "additionalProperties": false,

@@ -36,6 +36,15 @@ enum AccessPolicy {
         case (.clinician, .readClinicPatient(let clinicID)):
             // Another clinic's patient does not exist for this clinician: 404, as for no patient at all.
             return clinicID == caller.clinicID ? nil : .notFound
+        case (.clinician, .writeOrder(let clinicID)), (.clinician, .readOrders(_, let clinicID)):
+            // Orders: the patient's own clinic's clinicians; another clinic's patient does not exist for them.
+            return clinicID == caller.clinicID ? nil : .notFound
+        case (_, .writeOrder):
+            return .forbidden(cliniciansOnly)
+        case (.patient, .readOrders(let id, _)):
+            return id == caller.accountID ? nil : .forbidden(patientOnly)
+        case (.caregiver, .readOrders(let id, _)):
+            return caller.caregiverOf.contains(id) ? nil : .forbidden(patientOnly)
         case (.patient, .addOwnEntry), (.patient, .listOwnEntries), (.patient, .lookUpEntries),
             (.caregiver, .lookUpEntries):
             return nil

@@ -25,6 +25,10 @@ package enum Operation: Sendable, Equatable {
     case usePortal
     /// Reading a patient's whole record in the portal (trends, labs, symptoms); the patient's clinic is given.
     case readClinicPatient(patientClinicID: Int64)
+    /// Writing or stopping a medication order for this patient (of this clinic).
+    case writeOrder(patientClinicID: Int64)
+    /// Reading this patient's (of this clinic) medication orders.
+    case readOrders(patientID: Int64, patientClinicID: Int64)
     // Questionnaires (issue 20 item 6)
     /// Reading the clinic-wide questionnaire library (no patient data).
     case readQuestionnaireLibrary

@@ -30,20 +30,18 @@ extension CareAPI {
                 address: address
             )
         }
-        let body = try JSONResponse.encoder.encode(
-            TransactionResponse(
-                bundle.order.map {
-                    switch $0 {
-                    case .reading(let index): stored.readings[index]
-                    case .administration(let index): stored.administrations[index]
-                    }
+        let body = TransactionResponse.body(
+            bundle.order.map {
+                switch $0 {
+                case .reading(let index): stored.readings[index]
+                case .administration(let index): stored.administrations[index]
                 }
-            )
+            }
         )
         return Response(
             status: .ok,
             headers: [.contentType: "application/fhir+json"],
-            body: .init(byteBuffer: ByteBuffer(bytes: body))
+            body: .init(byteBuffer: body)
         )
     }
 

@@ -2,69 +2,27 @@ import Foundation
 import PostgresNIO
 
 extension CareStore {
-    /// Every patient of clinic `clinicID` with what the clinician's patient list flags, by id: one statement, each
-    /// patient's newest values found by short backward scans of `reading_patient_code_time` (migration v5).
-    ///
-    /// A pre-dialysis blood pressure is one measured within an hour of a pre-dialysis weight (the hub tags weights
-    /// with their dialysis phase, not pressures): that of the newest session that has one, in the 30 days before the
-    /// newest pre-dialysis weight. Each session's pressure is one index probe (looking for each pressure's weight
-    /// instead scanned all of a patient's pre-dialysis weights: 2.5 s for 1,000 patients with a year each).
-    /// `onlyPatient` narrows the list to that one patient (the patient page); doses recorded as not taken are counted
-    /// from `dosesSince`.
+    /// Every patient of clinic `clinicID` with what the clinician's patient list flags, by id: one statement reading
+    /// one `patient_summary` row per patient (migration v7: each patient's newest readings, kept by the
+    /// transactions that write them), the newest symptom list's highest scale (one backward probe of `symptom_list_patient`) and the
+    /// doses recorded as not taken since `dosesSince` (a partial index that holds only those). `onlyPatient`
+    /// narrows the list to that one patient (the patient page).
     public func patientOverviews(
         clinicID: Int64,
         onlyPatient: Int64? = nil,
         dosesSince: Date
     ) async throws -> [PatientOverview] {
-        let pre = Self.phaseFilter("pre")
-        let post = Self.phaseFilter("post")
-        let weight = PortalCodes.bodyWeight
         let rows = try await client.query(
             """
-            SELECT a.id, a.first_name, a.username, pre.value, pre.effective_at, post.value, post.effective_at,
-                k.value, k.effective_at, bp.systolic, bp.diastolic, bp.effective_at, s.score, s.recorded_at,
-                GREATEST(lr.at, s.recorded_at), d.not_taken
+            SELECT a.id, a.first_name, a.username, s.pre_kg, s.pre_at, s.post_kg, s.post_at, s.potassium,
+                s.potassium_at, s.systolic, s.diastolic, s.pressure_at, l.score, l.recorded_at,
+                GREATEST(s.reading_at, l.recorded_at), d.not_taken
             FROM account a
+            LEFT JOIN patient_summary s ON s.patient_id = a.id
             LEFT JOIN LATERAL (
-                SELECT r.value, r.effective_at FROM reading r
-                WHERE r.patient_id = a.id AND r.code = \(weight) AND r.value IS NOT NULL AND r.resource @> \(pre)::jsonb
-                ORDER BY r.effective_at DESC LIMIT 1
-            ) pre ON true
-            LEFT JOIN LATERAL (
-                SELECT r.value, r.effective_at FROM reading r
-                WHERE r.patient_id = a.id AND r.code = \(weight) AND r.value IS NOT NULL
-                    AND r.resource @> \(post)::jsonb AND r.effective_at < pre.effective_at
-                ORDER BY r.effective_at DESC LIMIT 1
-            ) post ON true
-            LEFT JOIN LATERAL (
-                SELECT r.value, r.effective_at FROM reading r
-                WHERE r.patient_id = a.id AND r.code = ANY(\(PortalCodes.potassium)) AND r.value IS NOT NULL
-                ORDER BY r.effective_at DESC LIMIT 1
-            ) k ON true
-            LEFT JOIN LATERAL (
-                SELECT bp.systolic, bp.diastolic, bp.effective_at
-                FROM (
-                    SELECT w.effective_at FROM reading w
-                    WHERE w.patient_id = a.id AND w.code = \(weight) AND w.resource @> \(pre)::jsonb
-                        AND w.effective_at >= pre.effective_at - interval '30 days'
-                    ORDER BY w.effective_at DESC
-                ) AS session
-                CROSS JOIN LATERAL (
-                    SELECT \(unescaped: Self.component("b", PortalCodes.systolic)) AS systolic,
-                        \(unescaped: Self.component("b", PortalCodes.diastolic)) AS diastolic, b.effective_at
-                    FROM reading b
-                    WHERE b.patient_id = a.id AND b.code = \(PortalCodes.bloodPressurePanel)
-                        AND b.effective_at BETWEEN session.effective_at - interval '1 hour'
-                            AND session.effective_at + interval '1 hour'
-                    ORDER BY b.effective_at DESC LIMIT 1
-                ) AS bp
-                ORDER BY session.effective_at DESC LIMIT 1
-            ) bp ON true
-            LEFT JOIN LATERAL (
-                SELECT (SELECT max(x) FROM unnest(l.scales) AS x) AS score, l.recorded_at FROM symptom_list l
+                SELECT l.highest_scale AS score, l.recorded_at FROM symptom_list l
                 WHERE l.patient_id = a.id ORDER BY l.recorded_at DESC, l.id DESC LIMIT 1
-            ) s ON true
-            LEFT JOIN LATERAL (SELECT max(r.effective_at) AS at FROM reading r WHERE r.patient_id = a.id) lr ON true
+            ) l ON true
             LEFT JOIN LATERAL (
                 SELECT count(*) AS not_taken FROM medication_administration m
                 WHERE m.patient_id = a.id AND m.status = 'not-done' AND m.effective_at >= \(dosesSince)
@@ -133,7 +91,8 @@ extension CareStore {
         (SELECT e ->> 'valueCode' FROM jsonb_array_elements(CASE WHEN jsonb_typeof(r.resource -> 'extension') = 'array'
             THEN r.resource -> 'extension' ELSE '[]'::jsonb END) AS e
          WHERE e ->> 'url' = '\(PortalCodes.dialysisPhaseExtension)' LIMIT 1),
-        \(component("r", PortalCodes.systolic)), \(component("r", PortalCodes.diastolic))
+        \(PatientSummarySQL.component("r", PortalCodes.systolic)),
+        \(PatientSummarySQL.component("r", PortalCodes.diastolic))
         """
 
     private static func portalReadings(_ rows: PostgresRowSequence) async throws -> [PortalReading] {
@@ -155,23 +114,6 @@ extension CareStore {
             )
         }
         return readings
-    }
-
-    /// The SQL of one blood-pressure component's value of the reading aliased `alias` (NULL when it has none). The
-    /// code is a constant of `PortalCodes`, never input.
-    private static func component(_ alias: String, _ code: String) -> String {
-        """
-        (SELECT (c -> 'valueQuantity' ->> 'value')::float8
-         FROM jsonb_array_elements(CASE WHEN jsonb_typeof(\(alias).resource -> 'component') = 'array'
-            THEN \(alias).resource -> 'component' ELSE '[]'::jsonb END) AS c
-         WHERE c -> 'code' -> 'coding' @> '[{"code":"\(code)"}]'
-            AND jsonb_typeof(c -> 'valueQuantity' -> 'value') = 'number' LIMIT 1)
-        """
-    }
-
-    /// The jsonb a body weight of dialysis phase `phase` contains.
-    private static func phaseFilter(_ phase: String) -> String {
-        #"{"extension":[{"url":"\#(PortalCodes.dialysisPhaseExtension)","valueCode":"\#(phase)"}]}"#
     }
 
     private static func timed(_ value: Double?, _ at: Date?) -> TimedValue? {

@@ -32,7 +32,7 @@ public enum SymptomCheckInstrument {
         ("restless-legs", "Restless legs"),
     ]
 
-    /// The Questionnaire resource as JSON text (stored as `jsonb` by migration v7).
+    /// The Questionnaire resource as JSON text (stored as `jsonb` by migration v9).
     public static var resourceJSON: String {
         let items = symptoms.map { symptom in
             """

@@ -4,9 +4,9 @@ extension CareSchema {
     /// (once per patient and questionnaire); and the patient's answers as `QuestionnaireResponse`s, unique per
     /// patient and stable identifier (conditional create, so an answer pushed again is stored once), each with its
     /// symptom score (the sum of its integer answers) for the trend.
-    static let v7Questionnaires = Migration(
-        version: 7,
-        name: "v7-questionnaires",
+    static let v9Questionnaires = Migration(
+        version: 9,
+        name: "v9-questionnaires",
         statements: [
             """
             CREATE TABLE questionnaire (

@@ -7,6 +7,8 @@ enum CareSchema {
         v4Sync,
         v5SyncKinds,
         v6Portal,
-        v7Questionnaires,
+        v7PatientSummary,
+        v8Orders,
+        v9Questionnaires,
     ]
 }

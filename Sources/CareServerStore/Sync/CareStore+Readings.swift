@@ -18,7 +18,8 @@ extension CareStore {
     /// when it differs (its `meta` aside) and the stored version is not newer. Answers each resource's row in the
     /// order given. The identifiers within one call must differ (the caller's validation refuses a Bundle naming
     /// one twice). One multi-row statement per kind of write (arrays bound once, `unnest`), and a second look-up
-    /// only for the rows that were there already: a first push costs one round trip per kind.
+    /// only for the rows that were there already: a first push costs one round trip per kind. The patient list's
+    /// summary of the patient (`patient_summary`) is refreshed by the database's triggers in this transaction.
     public func storeSync(
         patientID: Int64,
         readings: [SyncReading],
@@ -27,6 +28,10 @@ extension CareStore {
     ) async throws -> (readings: [StoredSyncReading], administrations: [StoredSyncReading]) {
         guard !readings.isEmpty || !administrations.isEmpty else { return ([], []) }
         return try await transaction { connection in
+            // The patient's summary row (migration v7) first: the triggers that refresh it lock it after each write,
+            // and taking it before any write keeps two concurrent pushes for one patient from each holding a row the
+            // other waits for.
+            try await connection.query("SELECT patient_summary_lock(ARRAY[\(patientID)]::int8[])", logger: logger)
             var outcomes: [String: StoredSyncReading] = [:]
             let creates = readings.filter { $0.version == nil }
             let updates = readings.filter { $0.version != nil }

@@ -72,6 +72,18 @@ struct CareTeamHTTP: Sendable {
         return Answer(status: Int(response.status.code), body: Data(bytes))
     }
 
+    /// GETs `url`; throws only when no answer came.
+    func get(_ url: String, token: String, timeout: Duration) async throws -> Answer {
+        var request = HTTPClientRequest(url: url)
+        request.method = .GET
+        request.headers.add(name: "Accept", value: "application/json")
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        let response = try await client.execute(request, timeout: .milliseconds(Self.milliseconds(timeout)))
+        var collected = try await response.body.collect(upTo: Self.maximumAnswerBytes)
+        let bytes = collected.readBytes(length: collected.readableBytes) ?? []
+        return Answer(status: Int(response.status.code), body: Data(bytes))
+    }
+
     static func milliseconds(_ duration: Duration) -> Int64 {
         duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     }

@@ -13,47 +13,61 @@ extension CareTeamService {
     }
 
     /// Pulls the questionnaires the care team assigned (`GET /api/v1/patients/<id>/questionnaires` with the device
-    /// token) and keeps them in place of those pulled before; the number pulled.
-    @discardableResult
-    func pullQuestionnaires(_ run: inout PushRun) async throws(CareTeamError) -> Int {
+    /// token, retried as every request of a sync: `exchange`) and keeps them in place of those pulled before. An
+    /// assignment the hub cannot read refuses the whole pull (nothing replaced), naming it, as an order does.
+    func pullQuestionnaires(_ run: inout PushRun) async throws(CareTeamError) {
         let link = run.link
-        let patient = try Self.patientNumber(link)
-        let url = "\(link.serverURL)/api/v1/patients/\(patient)/questionnaires"
-        let answer: CareTeamHTTP.Answer
-        do {
-            answer = try await run.http.get(url, token: link.deviceToken, timeout: run.options.requestTimeout)
-        } catch {
-            throw .unreachable(String(describing: error))
+        let url = "\(link.serverURL)/api/v1/patients/\(try Self.patientNumber(link))/questionnaires"
+        let timeout = run.options.requestTimeout
+        let answer = try await exchange(.pull("questionnaires"), &run) { http in
+            try await http.get(url, token: link.deviceToken, timeout: timeout)
+        } accept: {
+            $0.status == 200 ? nil : "instead of 200"
         }
-        guard answer.status == 200 else { throw .refused(status: answer.status, detail: answer.detail) }
+        let pulled = try Self.readAssignments(answer, pulledAtMs: app.now())
+        let profileId = run.stored.id
+        try await storeCall { try await app.store.replaceCareTeamQuestionnaires(profileId: profileId, pulled) }
+        run.report.questionnaires = pulled.count
+    }
+
+    /// The assignments of a questionnaire pull's answer.
+    static func readAssignments(_ answer: CareTeamHTTP.Answer, pulledAtMs: Int64) throws(CareTeamError)
+        -> [CareTeamQuestionnaire]
+    {
         guard let assignments = try? JSONSerialization.jsonObject(with: answer.body) as? [[String: Any]] else {
-            throw .unreachable("the server's questionnaires are not a JSON list")
+            throw .unreachable("the server answered the questionnaire pull without a JSON list")
         }
-        let nowMs = app.now()
-        let pulled = assignments.compactMap { assignment -> CareTeamQuestionnaire? in
+        var pulled: [CareTeamQuestionnaire] = []
+        for (index, assignment) in assignments.enumerated() {
             guard let id = QuestionnaireForm.integer(assignment["id"]),
                 let questionnaire = assignment["questionnaire"] as? [String: Any],
                 let url = questionnaire["url"] as? String, let version = questionnaire["version"] as? String,
                 let title = questionnaire["title"] as? String, let resource = questionnaire["resource"],
                 let data = try? JSONSerialization.data(withJSONObject: resource, options: [.sortedKeys])
-            else { return nil }
-            return CareTeamQuestionnaire(
-                assignmentId: id,
-                url: url,
-                version: version,
-                title: title,
-                resourceJSON: String(decoding: data, as: UTF8.self),
-                pulledAtMs: nowMs
+            else {
+                throw .refused(
+                    status: 200,
+                    detail: "[\(index)]: an assignment the hub cannot read (id, questionnaire url, version, title or "
+                        + "resource missing)"
+                )
+            }
+            pulled.append(
+                CareTeamQuestionnaire(
+                    assignmentId: id,
+                    url: url,
+                    version: version,
+                    title: title,
+                    resourceJSON: String(decoding: data, as: UTF8.self),
+                    pulledAtMs: pulledAtMs
+                )
             )
         }
-        let profileId = run.stored.id
-        try await storeCall { try await app.store.replaceCareTeamQuestionnaires(profileId: profileId, pulled) }
-        return pulled.count
+        return pulled
     }
 
     /// Pushes the answers after the questionnaire cursor, one `QuestionnaireResponse` at a time
     /// (`POST /api/v1/patients/<id>/questionnaire-responses`, a conditional create on its identifier: 201 stored
-    /// now, 200 held already), with the run's retries; the cursor moves after each 2xx.
+    /// now, 200 held already), retried as every request of a sync (`exchange`); the cursor moves after each 2xx.
     func pushQuestionnaireAnswers(_ run: inout PushRun) async throws(CareTeamError) {
         let link = run.link
         let profileId = run.stored.id
@@ -63,56 +77,30 @@ extension CareTeamService {
         let pending = try await storeCall {
             try await app.store.questionnaireAnswers(profileId: profileId, afterId: cursor)
         }
+        let token = link.deviceToken
+        let timeout = run.options.requestTimeout
         for answer in pending {
             guard run.mayPush else { return }
-            let status = try await post(answer, to: url, &run)
+            let body = Data(answer.resourceJSON.utf8)
+            let reply = try await exchange(.push("questionnaire answers"), &run) { http in
+                try await http.post(
+                    url,
+                    body: body,
+                    contentType: "application/fhir+json",
+                    token: token,
+                    timeout: timeout
+                )
+            } accept: {
+                [200, 201].contains($0.status) ? nil : "instead of 200 or 201"
+            }
             run.report.sent += 1
             run.report.sentByKind["questionnaire-response", default: 0] += 1
-            if status == 201 { run.report.created += 1 } else { run.report.alreadyStored += 1 }
+            if reply.status == 201 { run.report.created += 1 } else { run.report.alreadyStored += 1 }
             run.acknowledged += 1
             let nowMs = app.now()
             try await storeCall {
                 try await app.store.advanceQuestionnaireCursor(profileId: profileId, to: answer.id, atMs: nowMs)
             }
         }
-    }
-
-    /// One answer, retried with doubling waits; its 2xx status. A 4xx other than 408 and 429 is final.
-    private func post(_ answer: StoredQuestionnaireAnswer, to url: String, _ run: inout PushRun)
-        async throws(CareTeamError) -> Int
-    {
-        let options = run.options
-        var wait = options.initialBackoff
-        var lastReason = ""
-        for attempt in 1...options.attempts {
-            if attempt > 1 {
-                try? await Task.sleep(for: wait)
-                wait *= 2
-            }
-            let reply: CareTeamHTTP.Answer
-            do {
-                reply = try await run.http.post(
-                    url,
-                    body: Data(answer.resourceJSON.utf8),
-                    contentType: "application/fhir+json",
-                    token: run.link.deviceToken,
-                    timeout: options.requestTimeout
-                )
-            } catch {
-                lastReason = "no answer: \(error)"
-                continue
-            }
-            if reply.status == 200 || reply.status == 201 {
-                run.report.retries += attempt - 1
-                return reply.status
-            }
-            lastReason = "HTTP \(reply.status): \(reply.detail)"
-            if (400..<500).contains(reply.status) && reply.status != 408 && reply.status != 429 {
-                try? await app.store.recordCareTeamFailure(profileId: run.stored.id, reason: lastReason)
-                throw .refused(status: reply.status, detail: reply.detail)
-            }
-        }
-        try? await app.store.recordCareTeamFailure(profileId: run.stored.id, reason: lastReason)
-        throw .pushFailed(reason: lastReason, acknowledgedThisRun: run.acknowledged, attempts: options.attempts)
     }
 }

@@ -1,3 +1,5 @@
+import HubRecords
+
 /// A profile's care-team link as shown: the server, the patient it pushes as, and what is still to be sent (the
 /// device token is never shown).
 public struct CareTeamStatus: Sendable, Equatable {
@@ -24,7 +26,7 @@ public struct CareTeamSyncReport: Sendable, Equatable {
     public var bundles = 0
     /// Resources sent in them.
     public var sent = 0
-    /// Of those, by kind: `reading`, `lab`, `intake`, `dose`.
+    /// Of those, by kind: `reading`, `lab`, `intake`, `dose`, `questionnaire-response`.
     public var sentByKind: [String: Int] = [:]
     /// Of those, how many the server stored now (201) and how many it held already (200).
     public var created = 0
@@ -37,6 +39,11 @@ public struct CareTeamSyncReport: Sendable, Equatable {
     public var pending = 0
     /// The cursor after the run.
     public var cursor: Int64 = 0
+    /// What the orders pulled from the care team did to the profile's medications (nil when the pull did not run:
+    /// the push failed before it).
+    public var orders: CareTeamOrderChanges?
+    /// How many assigned questionnaires the pull brought (nil when the pull did not run).
+    public var questionnaires: Int?
 }
 
 /// How one `sync` runs: Bundle size, how many Bundles at most, and the retries of each.

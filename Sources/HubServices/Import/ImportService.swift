@@ -1,4 +1,6 @@
 import AdapterHost
+import AdapterProtocol
+import Foundation
 
 /// Importing exports (Fitbit, Apple Health, Garmin FIT) through the file adapter whose manifest recognises each path.
 public struct ImportService: Sendable {
@@ -21,13 +23,36 @@ public struct ImportService: Sendable {
 
     /// Imports each path in turn with one hub, so that importing the same export again stores nothing twice;
     /// `onStart` hears each path before it is read and `onEnd` after. Throws only when no hub could be had.
+    ///
+    /// When `kidneyhub serve` holds the store, its hub imports each path (`hub/import` on its control socket), since
+    /// a second hub cannot take the store's lock; progress is then reported by that hub, not here.
     public func importFiles(
         _ paths: [String],
         adapterId: String?,
         onStart: @Sendable (String) -> Void = { _ in },
         onEnd: @Sendable (String) -> Void = { _ in }
     ) async throws -> [PathOutcome] {
-        try await app.withInProcessHub(setup) { hub in
+        if let running = ControlClient.connect(toStore: app.storePath) {
+            var outcomes: [PathOutcome] = []
+            for path in paths {
+                onStart(path)
+                do {
+                    // The running hub resolves a relative path from its own working folder, not this command's.
+                    let request = ControlImportRequest(path: Self.absolute(path), adapterId: adapterId)
+                    var report = try await running.send(request)
+                    report.path = path
+                    outcomes.append(.imported(report))
+                } catch let error as RPCError {
+                    outcomes.append(.failed(path: path, error: error.message))
+                } catch {
+                    outcomes.append(.failed(path: path, error: "\(error)"))
+                }
+                onEnd(path)
+            }
+            await running.close()
+            return outcomes
+        }
+        return try await app.withInProcessHub(setup) { hub in
             var outcomes: [PathOutcome] = []
             for path in paths {
                 onStart(path)
@@ -42,6 +67,13 @@ public struct ImportService: Sendable {
             }
             return outcomes
         }
+    }
+}
+
+extension ImportService {
+    /// `path` from this process's working folder, as an absolute path.
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 }
 

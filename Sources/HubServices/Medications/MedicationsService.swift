@@ -14,6 +14,8 @@ public struct MedicationsService: Sendable {
         public var order: MedicationOrder
         /// The rendered instructions (never free text).
         public var instructions: String
+        /// Who on the care team ordered it and when, for an order pulled from the care-team server.
+        public var careTeam: CareTeamOrderOrigin? = nil
     }
 
     /// Adds an order (validated; one active order per medication name). Needs the terms accepted.
@@ -69,8 +71,9 @@ public struct MedicationsService: Sendable {
     ) {
         let stored = try await app.store.selectProfile(named: profile)
         let orders = try await app.store.medicationOrders(profileId: stored.id)
+        let origins = try await app.store.careTeamOrderOrigins(profileId: stored.id)
         let shown = all ? orders : orders.filter { $0.status == .active || $0.status == .onHold }
-        return (stored, shown.map { view($0, stored, language) })
+        return (stored, shown.map { view($0, stored, language, careTeam: origins[$0.id]) })
     }
 
     /// One order, by id or name, its instructions in `language` (else the profile's).
@@ -83,13 +86,20 @@ public struct MedicationsService: Sendable {
             in: try await app.store.medicationOrders(profileId: stored.id),
             profile: stored.name
         )
-        return (stored, view(order, stored, language))
+        let origin = try await app.store.careTeamOrderOrigins(profileId: stored.id)[order.id]
+        return (stored, view(order, stored, language, careTeam: origin))
     }
 
-    func view(_ order: MedicationOrder, _ stored: StoredProfile, _ language: InstructionLanguage? = nil) -> OrderView {
+    func view(
+        _ order: MedicationOrder,
+        _ stored: StoredProfile,
+        _ language: InstructionLanguage? = nil,
+        careTeam: CareTeamOrderOrigin? = nil
+    ) -> OrderView {
         OrderView(
             order: order,
-            instructions: InstructionText.render(order, in: language ?? stored.profile.language ?? .english)
+            instructions: InstructionText.render(order, in: language ?? stored.profile.language ?? .english),
+            careTeam: careTeam
         )
     }
 

@@ -184,11 +184,36 @@ public struct IntakeService: Sendable {
         let stored = listed.profile
         let intake = try await app.store.intakeTotals(profileId: stored.id, on: listed.day)
         let limits = try await app.store.dailyLimits(for: stored)
+        return Self.summary(stored, day: listed.day, entries: listed.entries, intake: intake, limits: limits)
+    }
+
+    /// Several days of one profile, as `day` gives each: the profile and its limits (which do not depend on the
+    /// day) are read once, not once a day; the trends page's month of intake bars.
+    func days(_ days: [CalendarDate], of stored: StoredProfile) async throws -> [DaySummary] {
+        try await app.foods.ensureFoodDatabase()
+        let limits = try await app.store.dailyLimits(for: stored)
+        var summaries: [DaySummary] = []
+        for date in days {
+            let entries = try await app.store.intakeEntries(profileId: stored.id, from: date, through: date)
+            let intake = try await app.store.intakeTotals(profileId: stored.id, on: date)
+            summaries.append(Self.summary(stored, day: date, entries: entries, intake: intake, limits: limits))
+        }
+        return summaries
+    }
+
+    /// A day's totals against `limits`.
+    private static func summary(
+        _ stored: StoredProfile,
+        day: CalendarDate,
+        entries: [StoredIntakeEntry],
+        intake: DailyIntake,
+        limits: [DailyLimit]
+    ) -> DaySummary {
         let category = stored.profile.diseaseCategory
         return DaySummary(
             profile: stored,
-            day: listed.day,
-            entries: listed.entries,
+            day: day,
+            entries: entries,
             intake: intake,
             limits: limits.map { limit in
                 let total = intake.total(of: limit.subject)

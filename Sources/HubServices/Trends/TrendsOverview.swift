@@ -77,11 +77,10 @@ extension TrendsService {
         }
         let onDialysis = person.diseaseCategory?.isDialysis ?? false
         let today = try await app.intake.day(.today, profile: stored.name)
-        var intake: [IntakeDay] = []
-        for offset in stride(from: min(days, Self.intakeDays) - 1, through: 1, by: -1) {
-            let day = today.day.adding(days: -offset)
-            intake.append(IntakeDay(day: day, summary: try await app.intake.day(.date(day), profile: stored.name)))
+        let earlier = stride(from: min(days, Self.intakeDays) - 1, through: 1, by: -1).map {
+            today.day.adding(days: -$0)
         }
+        var intake = try await app.intake.days(earlier, of: stored).map { IntakeDay(day: $0.day, summary: $0) }
         intake.append(IntakeDay(day: today.day, summary: today))
         return Overview(
             profile: stored,

@@ -28,19 +28,33 @@ enum BatchWriter {
         RETURNING id
         """
 
-    static let insertMeasurementSQL = """
-        INSERT INTO measurement (
-            deviceRowId, sourceRecordId, kind, value, components, unit,
-            originalValue, originalComponents, originalUnit,
-            startMs, endMs, utcOffsetSeconds, context, receivedAtMs)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (deviceRowId, sourceRecordId) DO NOTHING
+    /// The measurement columns, in the order each row's values are bound.
+    static let measurementColumns = """
+        deviceRowId, sourceRecordId, kind, value, components, unit,
+        originalValue, originalComponents, originalUnit,
+        startMs, endMs, utcOffsetSeconds, context, receivedAtMs
         """
+    static let columnsPerRow: Int32 = 14
 
-    /// The stored twin of a duplicate, to tell a repeat from a conflict (issue 21: the same id with another value
-    /// in another file, or twice in one batch, was counted as a plain duplicate).
-    static let storedTwinSQL = """
-        SELECT value, components, unit, startMs, endMs FROM measurement WHERE deviceRowId = ? AND sourceRecordId = ?
+    /// Rows per INSERT: one statement step per 64 rows instead of one per row (the per-statement work, VDBE
+    /// start, reset and bindings' bookkeeping, is paid once per chunk); 64 × 14 values stay far below
+    /// SQLite's 32,766 variables.
+    static let rowsPerInsert = 64
+
+    /// An INSERT of `rows` measurements that skips the ones already stored and returns the ids of those it
+    /// stored.
+    static func insertMeasurementsSQL(rows: Int) -> String {
+        let row = "(" + Array(repeating: "?", count: Int(columnsPerRow)).joined(separator: ", ") + ")"
+        return "INSERT INTO measurement (\(measurementColumns)) VALUES "
+            + Array(repeating: row, count: rows).joined(separator: ", ")
+            + " ON CONFLICT (deviceRowId, sourceRecordId) DO NOTHING RETURNING id"
+    }
+
+    static let insertFullChunkSQL = insertMeasurementsSQL(rows: rowsPerInsert)
+
+    /// The stored row under a record's key, with what a conflict is judged on.
+    static let storedRowSQL = """
+        SELECT id, value, components, unit, startMs, endMs FROM measurement WHERE deviceRowId = ? AND sourceRecordId = ?
         """
 
     static let upsertCursorSQL = """
@@ -67,43 +81,71 @@ enum BatchWriter {
         let defaultRowId = try rowId(for: batch.device)
         var outcome = IngestOutcome(stored: 0, duplicates: 0, storedIds: [], touchedKinds: [])
         outcome.storedIds.reserveCapacity(batch.records.count)
-        let insert = try RawInsert(sql: insertMeasurementSQL, in: db)
-        defer { insert.finalize() }
+        var fullChunk: RawInsert?
+        defer { fullChunk?.finalize() }
         var runKind = batch.records.first?.measurement.kind
         var run = IngestOutcome.KindTally()
+        var deviceRowIds: [Int64] = []
+        var returned: [Int64] = []
+        returned.reserveCapacity(rowsPerInsert)
 
-        for (index, record) in batch.records.enumerated() {
-            let deviceRowId = try record.device.map(rowId(for:)) ?? defaultRowId
-            let m = record.measurement
-            insert.bind(1, deviceRowId)
-            insert.bind(2, m.sourceRecordId)
-            insert.bind(3, m.kind.rawValue)
-            insert.bind(4, m.value)
-            insert.bind(5, CompactJSON.object(m.components))
-            insert.bind(6, m.unit)
-            insert.bind(7, m.originalValue)
-            insert.bind(8, CompactJSON.object(m.originalComponents))
-            insert.bind(9, m.originalUnit)
-            insert.bind(10, m.startMs)
-            insert.bind(11, m.endMs)
-            insert.bind(12, Int64(m.utcOffsetSeconds))
-            insert.bind(13, CompactJSON.context(m.context))
-            insert.bind(14, batch.receivedAtMs)
-            // Tallied per run of one kind (a batch is mostly one kind): a hash per row showed in the profile.
-            if m.kind != runKind {
-                outcome.add(run, of: runKind)
-                (runKind, run) = (m.kind, IngestOutcome.KindTally())
-            }
-            // ON CONFLICT DO NOTHING changes no row for a record already stored.
-            if try insert.step() {
-                run.stored += 1
-                outcome.storedIds.append(insert.lastInsertedRowID)
+        var chunkStart = 0
+        while chunkStart < batch.records.count {
+            let chunk = batch.records[chunkStart..<min(chunkStart + rowsPerInsert, batch.records.count)]
+            let insert: RawInsert
+            if chunk.count == rowsPerInsert {
+                insert = try fullChunk ?? RawInsert(sql: insertFullChunkSQL, in: db)
+                fullChunk = insert
             } else {
-                run.duplicates += 1
-                if let conflict = try conflict(of: m, index: index, deviceRowId: deviceRowId, in: db) {
-                    outcome.conflicts.append(conflict)
+                insert = try RawInsert(sql: insertMeasurementsSQL(rows: chunk.count), in: db)
+            }
+            defer { if insert !== fullChunk { insert.finalize() } }
+            deviceRowIds.removeAll(keepingCapacity: true)
+            for (row, record) in chunk.enumerated() {
+                let deviceRowId = try record.device.map(rowId(for:)) ?? defaultRowId
+                deviceRowIds.append(deviceRowId)
+                bind(
+                    record.measurement,
+                    deviceRowId: deviceRowId,
+                    receivedAtMs: batch.receivedAtMs,
+                    row: row,
+                    to: insert
+                )
+            }
+            returned.removeAll(keepingCapacity: true)
+            try insert.run { returned.append($0) }
+
+            // Every row new, the usual case: SQLite gives the rows of one INSERT ascending ids in row order.
+            let allNew = returned.count == chunk.count
+            if allNew { returned.sort() }
+            // Otherwise the chunk held records already stored (a re-import) or one record twice: each row is
+            // looked up by its key, and is new when the id found is one this INSERT returned and no earlier row
+            // of the chunk took (the second of two equal keys finds the first's id).
+            var unclaimed = allNew ? [] : Set(returned)
+            for (row, record) in zip(chunk.indices, chunk) {
+                let m = record.measurement
+                // Tallied per run of one kind (a batch is mostly one kind): a hash per row showed in the profile.
+                if m.kind != runKind {
+                    outcome.add(run, of: runKind)
+                    (runKind, run) = (m.kind, IngestOutcome.KindTally())
+                }
+                if allNew {
+                    run.stored += 1
+                    outcome.storedIds.append(returned[row - chunk.startIndex])
+                    continue
+                }
+                let stored = try storedRow(of: m, deviceRowId: deviceRowIds[row - chunk.startIndex], in: db)
+                if let stored, unclaimed.remove(stored.id) != nil {
+                    run.stored += 1
+                    outcome.storedIds.append(stored.id)
+                } else {
+                    run.duplicates += 1
+                    if let stored, let conflict = conflict(of: m, index: row, storedAs: stored) {
+                        outcome.conflicts.append(conflict)
+                    }
                 }
             }
+            chunkStart += chunk.count
         }
         outcome.add(run, of: runKind)
 
@@ -119,24 +161,70 @@ enum BatchWriter {
         return outcome
     }
 
-    /// The conflict between a duplicate and the record stored under its id, or nil when they agree.
-    private static func conflict(
-        of m: NormalizedMeasurement,
-        index: Int,
+    /// Binds one measurement's 14 values as row `row` of a multi-row INSERT.
+    private static func bind(
+        _ m: NormalizedMeasurement,
         deviceRowId: Int64,
-        in db: Database
-    ) throws -> IngestOutcome.IngestConflict? {
+        receivedAtMs: Int64,
+        row: Int,
+        to insert: RawInsert
+    ) {
+        let base = Int32(row) * columnsPerRow
+        insert.bind(base + 1, deviceRowId)
+        insert.bind(base + 2, m.sourceRecordId)
+        insert.bind(base + 3, m.kind.rawValue)
+        insert.bind(base + 4, m.value)
+        insert.bind(base + 5, CompactJSON.object(m.components))
+        insert.bind(base + 6, m.unit)
+        insert.bind(base + 7, m.originalValue)
+        insert.bind(base + 8, CompactJSON.object(m.originalComponents))
+        insert.bind(base + 9, m.originalUnit)
+        insert.bind(base + 10, m.startMs)
+        insert.bind(base + 11, m.endMs)
+        insert.bind(base + 12, Int64(m.utcOffsetSeconds))
+        insert.bind(base + 13, CompactJSON.context(m.context))
+        insert.bind(base + 14, receivedAtMs)
+    }
+
+    /// The row stored under a record's key: its id and what a conflict is judged on.
+    private struct StoredRow {
+        var id: Int64
+        var value: Double?
+        var components: String?
+        var unit: String
+        var startMs: Int64
+        var endMs: Int64?
+    }
+
+    private static func storedRow(of m: NormalizedMeasurement, deviceRowId: Int64, in db: Database) throws
+        -> StoredRow?
+    {
         guard
             let row = try Row.fetchOne(
-                db.cachedStatement(sql: storedTwinSQL),
+                db.cachedStatement(sql: storedRowSQL),
                 arguments: [deviceRowId, m.sourceRecordId]
             )
         else { return nil }
-        let value: Double? = row["value"]
-        let components: String? = row["components"]
-        let unit: String = row["unit"]
-        let startMs: Int64 = row["startMs"]
-        let endMs: Int64? = row["endMs"]
+        return StoredRow(
+            id: row["id"],
+            value: row["value"],
+            components: row["components"],
+            unit: row["unit"],
+            startMs: row["startMs"],
+            endMs: row["endMs"]
+        )
+    }
+
+    /// The conflict between a duplicate and the record stored under its id (issue 21: the same id with another
+    /// value in another file, or twice in one batch), or nil when they agree.
+    private static func conflict(
+        of m: NormalizedMeasurement,
+        index: Int,
+        storedAs stored: StoredRow
+    ) -> IngestOutcome.IngestConflict? {
+        let (value, components, unit, startMs, endMs) = (
+            stored.value, stored.components, stored.unit, stored.startMs, stored.endMs
+        )
         let sentComponents = CompactJSON.object(m.components)
         guard value != m.value || components != sentComponents || startMs != m.startMs || endMs != m.endMs else {
             return nil

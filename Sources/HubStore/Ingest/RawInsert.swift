@@ -1,8 +1,8 @@
 import GRDB
 import GRDBSQLite
 
-/// One INSERT prepared and run through SQLite's C API on a GRDB connection, inside a GRDB
-/// transaction.
+/// One INSERT (of one or many rows) prepared and run through SQLite's C API on a GRDB connection,
+/// inside a GRDB transaction.
 ///
 /// The ingest hot path binds 14 values per row; GRDB's `StatementArguments` box each one in an
 /// existential, which measured at about half of the hub's insert cost (docs/benchmarks.md). The
@@ -53,23 +53,23 @@ final class RawInsert {
         }
     }
 
-    /// Runs the statement once; true when it changed a row. Throws SQLite's error, so the
-    /// caller's transaction rolls back.
-    func step() throws -> Bool {
+    /// Runs the statement once, handing `row` the first column (an integer) of each row it returns (an
+    /// `INSERT … RETURNING id`). Throws SQLite's error, so the caller's transaction rolls back.
+    func run(_ row: (Int64) -> Void) throws {
         defer { sqlite3_reset(statement) }
-        let code = sqlite3_step(statement)
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(
-                resultCode: ResultCode(rawValue: code),
-                message: String(cString: sqlite3_errmsg(connection))
-            )
+        while true {
+            let code = sqlite3_step(statement)
+            switch code {
+            case SQLITE_ROW: row(sqlite3_column_int64(statement, 0))
+            case SQLITE_DONE: return
+            default:
+                throw DatabaseError(
+                    resultCode: ResultCode(rawValue: code),
+                    message: String(cString: sqlite3_errmsg(connection))
+                )
+            }
         }
-        return sqlite3_changes(connection) > 0
     }
-
-    /// The row id of the row the last successful `step` inserted (GRDB's `lastInsertedRowID` checks
-    /// its scheduling on every call, which showed in the ingest profile).
-    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(connection) }
 
     func finalize() {
         sqlite3_finalize(statement)

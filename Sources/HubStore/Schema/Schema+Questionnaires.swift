@@ -4,7 +4,7 @@ extension Schema {
     /// Questionnaires from the care team (issue 20 items 6 and 7): the assignments the hub pulled from the server
     /// (replaced at each pull), the patient's answers kept as FHIR `QuestionnaireResponse`s with a stable identifier,
     /// and a cursor (the last answer row the server acknowledged with a 2xx) on the link.
-    static func v17Questionnaires(_ db: Database) throws {
+    static func v18Questionnaires(_ db: Database) throws {
         try db.execute(
             sql: """
                 CREATE TABLE careTeamQuestionnaire (

@@ -30,5 +30,6 @@ extension English {
         .adherenceNoDoses: "No dose was due in these days.", .scheduled: "Due", .taken: "Taken",
         .notTaken: "Not taken", .missed: "Not answered", .allMedicines: "All medicines", .answer: "Answer",
         .recordedAt: "Recorded", .startedOn: "Since",
+        .orderedByCareTeam: "Ordered by your care team", .orderedByCareTeamDetail: "%@, on %@",
     ]
 }

@@ -44,6 +44,7 @@ enum English {
         .gainLine: "The line is 4 % of dry weight, a common dialysis-unit target for the gain between sessions.",
         .gainMissing: "Enter the weight before dialysis and the one after the last session to see the gain.",
         .gainOverLine: "Above the 4 % line", .gainUnderLine: "Below the 4 % line",
+        .newReadingsArrived: "New readings arrived.", .showNewReadings: "Show them",
         .alertsHeading: "Alerts", .noAlerts: "No alerts.", .goalsHeading: "Goals", .noGoals: "No goals yet.",
         .loggedFood: "Food logged.", .loggedFluid: "Drink logged.", .savedWeight: "Weight saved.",
         .savedBloodPressure: "Blood pressure saved.",

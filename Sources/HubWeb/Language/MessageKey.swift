@@ -14,6 +14,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case todayTitle, intakeHeading, intakeCaption, subject, soFar, limit, left, overBy, noLimitSet, shortBy
     case potassium, phosphorus, sodium, protein, fluid
     case dialysisHeading, preWeight, postWeight, gain, gainLine, gainMissing, gainOverLine, gainUnderLine
+    case newReadingsArrived, showNewReadings
     case alertsHeading, noAlerts, goalsHeading, noGoals, loggedFood, loggedFluid, savedWeight, savedBloodPressure
     case foodTitle, searchFood, searchHint, search, resultsHeading, resultsCount, noResults, ownFood, chosenFood
     case measure, amount, meal, breakfast, lunch, dinner, snack, showNutrients, portionHeading, portionCaption
@@ -58,6 +59,8 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case dosesHeading, noDosesDue, dueAt, markTaken, markTakenLabel, doseTaken, takenAt, doseNotTaken
     case doseEnteredInError, doseLog, noDoseLog, adherenceHeading, adherenceSummary, adherenceNoDoses, scheduled
     case taken, notTaken, missed, allMedicines, answer, recordedAt, startedOn
+    // Orders
+    case orderedByCareTeam, orderedByCareTeamDetail
     // Devices and imports
     case navDevices, devicesTitle, devicesIntro, adaptersHeading, adapter, adapterState, adapterKind
     case adapterFindsDevices, adapterReadsFiles, adapterIdle, adapterRunning, adapterBackoff, adapterFailed

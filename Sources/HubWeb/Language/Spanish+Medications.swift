@@ -33,5 +33,6 @@ extension Spanish {
         .adherenceNoDoses: "En estos días no tocaba ninguna dosis.", .scheduled: "Previstas", .taken: "Tomadas",
         .notTaken: "No tomadas", .missed: "Sin respuesta", .allMedicines: "Todos los medicamentos",
         .answer: "Respuesta", .recordedAt: "Anotado", .startedOn: "Desde",
+        .orderedByCareTeam: "Indicado por tu equipo de salud", .orderedByCareTeamDetail: "%@, el %@",
     ]
 }

@@ -48,6 +48,7 @@ enum Spanish {
             "La línea es el 4 % del peso seco, un objetivo habitual de las unidades de diálisis para el aumento entre sesiones.",
         .gainMissing: "Anote el peso antes de la diálisis y el de después de la última sesión para ver el aumento.",
         .gainOverLine: "Por encima de la línea del 4 %", .gainUnderLine: "Por debajo de la línea del 4 %",
+        .newReadingsArrived: "Han llegado lecturas nuevas.", .showNewReadings: "Mostrarlas",
         .alertsHeading: "Alertas", .noAlerts: "Sin alertas.", .goalsHeading: "Objetivos",
         .noGoals: "Aún no hay objetivos.",
         .loggedFood: "Comida anotada.", .loggedFluid: "Bebida anotada.", .savedWeight: "Peso guardado.",

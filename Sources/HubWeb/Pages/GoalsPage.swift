@@ -19,7 +19,7 @@ struct GoalsPage {
         let goals = overview.goals.goals
         let rows = goals.enumerated().map { index, standing -> String in
             let goal = standing.goal
-            let title = Self.title(goal, templates: offered)
+            let title = Self.title(goal, templates: offered, language: layout.language)
             let status: (String, String) =
                 switch standing.progress.met {
                 case true?: ("met", t(.goalMet))
@@ -47,7 +47,7 @@ struct GoalsPage {
             ? "<p>\(t(.noTemplates))</p>"
             : """
             <form method="post" action="/goals" class="stack" id="goal-form">\(csrfField(session))
-            \(Controls.select("template", label: t(.goalTemplate), options: templates.map { ($0.id, $0.title) }))
+            \(Controls.select("template", label: t(.goalTemplate), options: templates.map { ($0.id, layout.language.goalTemplateTitle($0)) }))
             <button type="submit">\(t(.addGoal))</button>
             </form>
             """
@@ -76,11 +76,11 @@ struct GoalsPage {
 
     /// A goal's title: its template's while the goal still asks what the template asks (an edited target no longer
     /// does), else its kind's summary.
-    static func title(_ goal: Goal, templates: [String: GoalTemplate]) -> String {
+    static func title(_ goal: Goal, templates: [String: GoalTemplate], language: Language) -> String {
         guard let template = goal.templateId.flatMap({ templates[$0] }), template.kind == goal.kind else {
-            return goal.kind.summary
+            return language.goalSummary(goal.kind)
         }
-        return template.title
+        return language.goalTemplateTitle(template)
     }
 
     /// Edit, move up (all but the first) and remove, each labelled with the goal's title for screen readers.

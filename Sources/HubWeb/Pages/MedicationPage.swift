@@ -2,6 +2,7 @@ import Care
 import Clinical
 import Foundation
 import HubCore
+import HubRecords
 import HubServices
 
 /// One medicine: its instructions and details, today's doses with a one-tap "taken", the doses taken and not taken
@@ -24,7 +25,14 @@ struct MedicationPage {
         var details = "<dt>\(t(.instructions))</dt><dd id=\"instructions\">\(esc(view.instructions))</dd>"
         details += "<dt>\(t(.orderStatus))</dt><dd>\(t(MedicationsPage.statusKey(order.status)))</dd>"
         if let reason = order.reason { details += "<dt>\(t(.reasonFor))</dt><dd>\(esc(reason))</dd>" }
-        if case .clinician(let name) = order.prescriber {
+        if let careTeam = view.careTeam {
+            let detail = layout.language.text(
+                .orderedByCareTeamDetail,
+                careTeam.orderedBy,
+                String(careTeam.orderedAt.prefix(10))
+            )
+            details += "<dt>\(t(.orderedByCareTeam))</dt><dd id=\"ordered-by-care-team\">\(esc(detail))</dd>"
+        } else if case .clinician(let name) = order.prescriber {
             details += "<dt>\(t(.prescribedBy))</dt><dd>\(esc(name))</dd>"
         }
         if let since = order.authoredOn { details += "<dt>\(t(.startedOn))</dt><dd>\(since)</dd>" }

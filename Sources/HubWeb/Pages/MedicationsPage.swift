@@ -49,7 +49,8 @@ struct MedicationsPage {
             let order = view.order
             return """
                 <tr data-order="\(order.id.uuidString.lowercased())"><th scope="row">\
-                <a href="/medications/\(order.id.uuidString.lowercased())">\(esc(order.medication.name))</a></th>\
+                <a href="/medications/\(order.id.uuidString.lowercased())">\(esc(order.medication.name))</a>\
+                \(view.careTeam == nil ? "" : "<br><small class=\"care-team\">\(t(.orderedByCareTeam))</small>")</th>\
                 <td data-label="\(t(.instructions))">\(esc(view.instructions))</td>\
                 <td data-label="\(t(.orderStatus))">\(esc(t(Self.statusKey(order.status))))</td></tr>
                 """

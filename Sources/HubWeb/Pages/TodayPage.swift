@@ -78,6 +78,9 @@ struct TodayPage {
             """
         if let doses { body += doses.render() }
         if let dialysis { body += dialysisSection(dialysis) }
+        // Filled by the script when a reading arrives while the page is open (server-sent event `reading`).
+        body += "<p id=\"new-readings\" role=\"status\" hidden>\(t(.newReadingsArrived)) "
+        body += "<a href=\"/today\">\(t(.showNewReadings))</a></p>"
         body += "<section aria-labelledby=\"alerts-heading\"><h2 id=\"alerts-heading\">\(t(.alertsHeading))</h2>"
         body += "<div id=\"alerts\" aria-live=\"polite\">"
         if alerts.isEmpty {

@@ -34,6 +34,7 @@ struct AccessRoutes {
                     value: "",
                     maxAge: 0,
                     path: "/",
+                    secure: web.secureCookies,
                     httpOnly: true,
                     sameSite: .strict
                 )
@@ -61,12 +62,19 @@ struct AccessRoutes {
         return await opened(redirectTo: "/today")
     }
 
-    /// A new session, its cookie set (HttpOnly, SameSite=Strict), and a redirect.
+    /// A new session, its cookie set (HttpOnly, SameSite=Strict, Secure under TLS), and a redirect.
     private func opened(redirectTo path: String) async -> Response {
         let session = await web.sessions.open(now: web.app.now())
         var response = seeOther(path)
         response.setCookie(
-            Cookie(name: SessionMiddleware.cookieName, value: session.id, path: "/", httpOnly: true, sameSite: .strict)
+            Cookie(
+                name: SessionMiddleware.cookieName,
+                value: session.id,
+                path: "/",
+                secure: web.secureCookies,
+                httpOnly: true,
+                sameSite: .strict
+            )
         )
         return response
     }

@@ -1,7 +1,5 @@
-import Foundation
 import HubServices
 import Hummingbird
-import NIOCore
 
 /// Server-sent events at /devices/progress?token=T: each progress report an adapter sends under the token T
 /// (`sync:<device id>` for a sync, `import` for an import) after the stream opened, as an event named `progress`.
@@ -25,38 +23,26 @@ struct ProgressRoutes {
                 return Problem(status: .badRequest, title: "Name the progress token", field: "token").response()
             }
             let web = web
-            var headers = HTTPFields()
-            headers[.contentType] = "text/event-stream"
-            headers[.cacheControl] = "no-store"
-            let start = web.progress.latestSequence
-            return Response(
-                status: .ok,
-                headers: headers,
-                body: ResponseBody { writer in
-                    var seen = start
-                    let clock = ContinuousClock()
-                    let end = clock.now.advanced(by: Self.lifetime)
-                    try await writer.write(ByteBuffer(string: ": connected\n\n"))
-                    while clock.now < end, !web.stopping.isSet, !Task.isCancelled {
-                        try await Task.sleep(for: Self.interval)
-                        for entry in web.progress.entries(after: seen) {
-                            seen = entry.sequence
-                            guard entry.token == token else { continue }
-                            let event = Event(
-                                stage: entry.stage.rawValue,
-                                done: entry.done,
-                                total: entry.total,
-                                percentage: entry.percentage
-                            )
-                            let data = String(decoding: try JSONEncoder().encode(event), as: UTF8.self)
-                            try await writer.write(
-                                ByteBuffer(string: "event: progress\nid: \(entry.sequence)\ndata: \(data)\n\n")
-                            )
-                        }
-                    }
-                    try await writer.finish(nil)
+            return EventStream.response(
+                startingFrom: web.progress.latestSequence,
+                interval: Self.interval,
+                lifetime: Self.lifetime,
+                stopping: web.stopping
+            ) { seen in
+                var messages: [EventStream.Message] = []
+                for entry in web.progress.entries(after: seen) {
+                    seen = entry.sequence
+                    guard entry.token == token else { continue }
+                    let event = Event(
+                        stage: entry.stage.rawValue,
+                        done: entry.done,
+                        total: entry.total,
+                        percentage: entry.percentage
+                    )
+                    messages.append(try EventStream.Message(name: "progress", id: entry.sequence, value: event))
                 }
-            )
+                return messages
+            }
         }
     }
 }

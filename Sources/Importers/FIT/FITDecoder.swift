@@ -74,6 +74,8 @@ public struct FITDecoder {
         var bigEndian: Bool
         var fields: [FieldDefinition]
         var developerBytes: Int
+        /// The bytes of all of `fields` together.
+        var fieldBytes: Int { fields.reduce(0) { $0 + $1.size } }
     }
 
     /// The FIT epoch, 1989-12-31T00:00:00Z, in Unix seconds (devices.md §6.2; JS SDK `FIT_EPOCH_MS`).
@@ -91,6 +93,14 @@ public struct FITDecoder {
     /// Checks every part's header and CRCs first (all or nothing), then decodes each part. Bytes after the
     /// last part that are not a whole FIT file fail the file: they are a damaged or truncated next part.
     public static func decodeChained(_ bytes: [UInt8]) throws(Failure) -> [Part] {
+        var reader = try MessageReader(bytes)
+        var parts = reader.parts.map { Part(offset: $0.offset, header: $0.header, messages: []) }
+        while let message = reader.next() { parts[message.part].messages.append(message) }
+        return parts
+    }
+
+    /// Every part's header, checked with its CRCs: where each part starts and what its header says.
+    static func checkedParts(_ bytes: [UInt8]) throws(Failure) -> [(offset: Int, header: Header)] {
         var headers: [(offset: Int, header: Header)] = []
         var start = 0
         repeat {
@@ -98,28 +108,78 @@ public struct FITDecoder {
             headers.append((start, header))
             start += header.size + header.dataSize + 2
         } while start < bytes.count
-        var parts: [Part] = []
-        for (index, entry) in headers.enumerated() {
-            let messages = try decodeMessages(bytes, from: entry.offset, header: entry.header, part: index)
-            parts.append(Part(offset: entry.offset, header: entry.header, messages: messages))
-        }
-        return parts
+        return headers
     }
 
-    /// The data messages of one part whose header and CRC were checked. Local definitions and the
+    /// Reads the data messages of a whole (possibly chained) file one at a time, so a caller can turn each
+    /// into records and let it go instead of holding every decoded message of the file.
+    ///
+    /// Creating one checks every part's header and CRCs and walks every record of every part without
+    /// decoding its fields (definitions, sizes, local types), so a file that cannot be read fails there,
+    /// before a single message is handed out: a file stays all or nothing while it is streamed.
+    public struct MessageReader {
+        /// Each part of the file: where it starts and its checked header.
+        public let parts: [(offset: Int, header: Header)]
+        private let bytes: [UInt8]
+        private var cursor: Cursor
+
+        /// Checks the whole file (headers, CRCs, record structure); throws the first failure.
+        public init(_ bytes: [UInt8]) throws(Failure) {
+            self.bytes = bytes
+            parts = try FITDecoder.checkedParts(bytes)
+            var walk = Cursor(parts: parts)
+            while try walk.step(bytes, decoding: false) != .end {}
+            cursor = Cursor(parts: parts)
+        }
+
+        /// The next data message in file order, nil after the last one. Cannot fail: the structure it
+        /// reads was checked when the reader was made.
+        public mutating func next() -> Message? {
+            while true {
+                // The walk in `init` went over exactly these bytes with the same checks and did not throw.
+                switch try? cursor.step(bytes, decoding: true) {
+                case .message(let message)?: return message
+                case .skipped?: continue
+                case .end?, nil: return nil
+                }
+            }
+        }
+    }
+
+    /// What one step over a file's records found.
+    enum Step: Equatable {
+        case message(Message)
+        /// A definition message (or a data message when only the structure is walked).
+        case skipped
+        case end
+    }
+
+    /// The position in a file and the decoding state of the part it is in. Local definitions and the
     /// compressed-timestamp base are the part's own (each part is a FIT file of its own).
-    private static func decodeMessages(
-        _ bytes: [UInt8],
-        from start: Int,
-        header: Header,
-        part: Int
-    ) throws(Failure) -> [Message] {
-        var messages: [Message] = []
+    struct Cursor {
+        let parts: [(offset: Int, header: Header)]
+        var part = 0
+        var position: Int
+        var end: Int
         var definitions = [Definition?](repeating: nil, count: 16)
-        var position = start + header.size
-        let end = start + header.size + header.dataSize
         var lastTimestamp: UInt32 = 0
-        while position < end {
+
+        init(parts: [(offset: Int, header: Header)]) {
+            self.parts = parts
+            position = parts[0].offset + parts[0].header.size
+            end = position + parts[0].header.dataSize
+        }
+
+        /// Reads one record: a data message (decoded only when `decoding`), a definition, or the end.
+        mutating func step(_ bytes: [UInt8], decoding: Bool) throws(Failure) -> Step {
+            while position >= end {
+                part += 1
+                guard part < parts.count else { return .end }
+                position = parts[part].offset + parts[part].header.size
+                end = position + parts[part].header.dataSize
+                definitions = [Definition?](repeating: nil, count: 16)
+                lastTimestamp = 0
+            }
             let recordOffset = position
             let recordHeader = bytes[position]
             position += 1
@@ -136,10 +196,14 @@ public struct FITDecoder {
                         reason: "compressed-timestamp message for undefined local type \(local)"
                     )
                 }
+                guard decoding else {
+                    try FITDecoder.skipData(&position, end, definition, recordOffset)
+                    return .skipped
+                }
                 var message = try readData(bytes, &position, end, definition, recordOffset)
                 message.part = part
                 message.fields[timestampField] = Double(timestamp)
-                messages.append(message)
+                return .message(message)
             } else if recordHeader & 0x40 != 0 {
                 let local = Int(recordHeader & 0x0F)
                 definitions[local] = try readDefinition(
@@ -149,18 +213,22 @@ public struct FITDecoder {
                     developer: recordHeader & 0x20 != 0,
                     recordOffset
                 )
+                return .skipped
             } else {
                 let local = Int(recordHeader & 0x0F)
                 guard let definition = definitions[local] else {
                     throw Failure(offset: recordOffset, reason: "data message for undefined local type \(local)")
                 }
+                guard decoding else {
+                    try FITDecoder.skipData(&position, end, definition, recordOffset)
+                    return .skipped
+                }
                 var message = try readData(bytes, &position, end, definition, recordOffset)
                 message.part = part
                 if let timestamp = message.fields[timestampField] { lastTimestamp = UInt32(timestamp) }
-                messages.append(message)
+                return .message(message)
             }
         }
-        return messages
     }
 
     /// The header of the part starting at `start`, after checking it, its data size against the file
@@ -262,6 +330,23 @@ public struct FITDecoder {
         return Definition(globalNumber: global, bigEndian: bigEndian, fields: fields, developerBytes: developerBytes)
     }
 
+    /// Moves past a data message without decoding it, with the same checks `readData` makes.
+    static func skipData(
+        _ position: inout Int,
+        _ end: Int,
+        _ definition: Definition,
+        _ recordOffset: Int
+    ) throws(Failure) {
+        let fieldBytes = definition.fieldBytes
+        guard position + fieldBytes <= end else {
+            throw Failure(offset: recordOffset, reason: "data message runs past the data")
+        }
+        guard position + fieldBytes + definition.developerBytes <= end else {
+            throw Failure(offset: recordOffset, reason: "developer fields run past the data")
+        }
+        position += fieldBytes + definition.developerBytes
+    }
+
     private static func readData(
         _ bytes: [UInt8],
         _ position: inout Int,
@@ -270,18 +355,28 @@ public struct FITDecoder {
         _ recordOffset: Int
     ) throws(Failure) -> Message {
         var message = Message(globalNumber: definition.globalNumber, offset: recordOffset, fields: [:])
+        message.fields.reserveCapacity(definition.fields.count)
         for field in definition.fields {
             guard position + field.size <= end else {
                 throw Failure(offset: recordOffset, reason: "data message runs past the data")
             }
-            let elements = values(bytes, at: position, field: field, bigEndian: definition.bigEndian)
-            if let first = elements.first {
-                if let first {
-                    message.fields[field.number] = first
+            if let width = width(of: field.baseType & 0x1F), field.size == width {
+                // One element, the usual case: no array of elements to build.
+                if let single = value(bytes, at: position, field: field, bigEndian: definition.bigEndian) {
+                    message.fields[field.number] = single
                 } else {
                     message.invalidFields.insert(field.number)
                 }
-                if elements.count > 1 { message.arrays[field.number] = elements }
+            } else {
+                let elements = values(bytes, at: position, field: field, bigEndian: definition.bigEndian)
+                if let first = elements.first {
+                    if let first {
+                        message.fields[field.number] = first
+                    } else {
+                        message.invalidFields.insert(field.number)
+                    }
+                    if elements.count > 1 { message.arrays[field.number] = elements }
+                }
             }
             if field.baseType & 0x1F == 0x0D {
                 message.bytes[field.number] = Array(bytes[position..<(position + field.size)])

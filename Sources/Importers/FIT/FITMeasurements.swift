@@ -55,21 +55,70 @@ public struct FITMeasurements {
     public init(messages: [FITDecoder.Message], fileName: String) {
         let firstFileId = messages.first { $0.globalNumber == Self.fileIdMessage }
         device = Self.device(firstFileId, fileName: fileName)
-        var reader = Reader(correlations: Self.correlations(messages), device: device, fileName: fileName)
+        var reader = Reader(correlations: { messages.compactMap(Self.correlation) }, device: device, fileName: fileName)
         for message in messages { reader.read(message) }
         items = reader.items
         problems = reader.problems
     }
 
-    /// Each part's `timestamp_correlation` messages: (part, offset, FIT time minus system time). A relative
-    /// time stamp is converted with the last one before it in its part, or the first one after it.
-    static func correlations(_ messages: [FITDecoder.Message]) -> [(part: Int, offset: Int, delta: Int64)] {
-        messages.compactMap { message in
-            guard message.globalNumber == timestampCorrelationMessage, let utc = message[FITDecoder.timestampField],
-                let system = message[1], Int64(utc) >= relativeTimeLimit
-            else { return nil }
-            return (message.part, message.offset, Int64(utc) - Int64(system))
+    /// Reads a whole FIT file (all its chained parts) as it decodes it, handing on each record and each
+    /// skipped message as soon as its message is read, so neither the decoded messages nor the records of
+    /// the file are held (only the file's bytes and, for the conflict check, each record id with a
+    /// fingerprint of its record). The records and problems are the same, in the same order, as those of
+    /// `init(messages:fileName:)` on the decoded file.
+    ///
+    /// Throws `FITDecoder.Failure` before handing on anything when the file cannot be read (every part's
+    /// header, CRCs and record structure are checked first), and whatever `record` or `problem` throws.
+    public static func read(
+        _ bytes: [UInt8],
+        fileName: String,
+        record: (Item) throws -> Void,
+        problem: ((offset: Int, reason: String, kind: String)) throws -> Void
+    ) throws {
+        let start = try FITDecoder.MessageReader(bytes)
+        var lookahead = start
+        var firstFileId: FITDecoder.Message?
+        // The file_id is the first message of a FIT file; this stops there.
+        while let message = lookahead.next() {
+            if message.globalNumber == fileIdMessage {
+                firstFileId = message
+                break
+            }
         }
+        // Relative time stamps are rare (files of devices without a clock fix); their correlations are
+        // looked up by a second pass over the file only when the first such stamp is met.
+        var state = Reader(
+            correlations: {
+                var pass = start
+                var found: [(part: Int, offset: Int, delta: Int64)] = []
+                while let message = pass.next() { if let entry = correlation(message) { found.append(entry) } }
+                return found
+            },
+            device: device(firstFileId, fileName: fileName),
+            fileName: fileName
+        )
+        var messages = start
+        while let message = messages.next() {
+            state.read(message)
+            if !state.problems.isEmpty {
+                for entry in state.problems { try problem(entry) }
+                state.problems.removeAll(keepingCapacity: true)
+            }
+            if !state.items.isEmpty {
+                for item in state.items { try record(item) }
+                state.items.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    /// A `timestamp_correlation` message as (part, offset, FIT time minus system time), nil for any other
+    /// message. A relative time stamp is converted with the last one before it in its part, or the first
+    /// one after it.
+    static func correlation(_ message: FITDecoder.Message) -> (part: Int, offset: Int, delta: Int64)? {
+        guard message.globalNumber == timestampCorrelationMessage, let utc = message[FITDecoder.timestampField],
+            let system = message[1], Int64(utc) >= relativeTimeLimit
+        else { return nil }
+        return (message.part, message.offset, Int64(utc) - Int64(system))
     }
 
     static func device(_ fileId: FITDecoder.Message?, fileName: String) -> DeviceIdentity {
@@ -105,7 +154,9 @@ public struct FITMeasurements {
 
 /// The state of one pass over a file's messages.
 private struct Reader {
-    let correlations: [(part: Int, offset: Int, delta: Int64)]
+    /// Finds the file's `timestamp_correlation` messages, called at most once: on the first relative time stamp.
+    let findCorrelations: () -> [(part: Int, offset: Int, delta: Int64)]
+    var foundCorrelations: [(part: Int, offset: Int, delta: Int64)]?
     var device: DeviceIdentity
     let fileName: String
     var items: [FITMeasurements.Item] = []
@@ -115,19 +166,30 @@ private struct Reader {
     var lastFullTimestamp: Int64?
     var periodStart: Int64?
     var lastSteps: [Int: (value: Double, time: Int64)] = [:]
-    /// Every record id read so far (per device) → the record and where it was, to tell a repeated record
-    /// (passed on: the hub counts it as a duplicate) from a conflict (another value: refused here).
-    var seen: [String: (record: MeasurementRecord, offset: Int)] = [:]
+    /// Every record id read so far, per device → what the record held and where it was, to tell a repeated
+    /// record (passed on: the hub counts it as a duplicate) from a conflict (another value: refused here).
+    var seen: [String: [String: SeenRecord]] = [:]
     /// `hr` messages: the anchor (a message with a time stamp and one event) places every later beat;
     /// `event_timestamp` accumulates in 1/1024 s, `event_timestamp_12` adds 12 bits at a time (profile
     /// components, garmin-fit-sdk `Accumulator` and `hr_mesg_utils.expand_heart_rates`).
     var heartRateAnchor: (time: Double, event: Double)?
     var eventAccumulator: (value: Int64, last: Int64)?
 
-    init(correlations: [(part: Int, offset: Int, delta: Int64)], device: DeviceIdentity, fileName: String) {
-        self.correlations = correlations
+    init(
+        correlations: @escaping () -> [(part: Int, offset: Int, delta: Int64)],
+        device: DeviceIdentity,
+        fileName: String
+    ) {
+        self.findCorrelations = correlations
         self.device = device
         self.fileName = fileName
+    }
+
+    /// The correlations of `message`'s part, found on first use.
+    mutating func correlations(inPartOf message: FITDecoder.Message) -> [(part: Int, offset: Int, delta: Int64)] {
+        let all = foundCorrelations ?? findCorrelations()
+        foundCorrelations = all
+        return all.filter { $0.part == message.part }
     }
 
     mutating func read(_ message: FITDecoder.Message) {
@@ -181,7 +243,7 @@ private struct Reader {
     /// `timestamp_correlation`; refused with the reason when the part has none.
     mutating func absolute(_ raw: Int64, _ message: FITDecoder.Message, _ kind: String) -> Int64? {
         guard raw < FITMeasurements.relativeTimeLimit else { return raw }
-        let inPart = correlations.filter { $0.part == message.part }
+        let inPart = correlations(inPartOf: message)
         guard let correlation = inPart.last(where: { $0.offset < message.offset }) ?? inPart.first else {
             refuse(
                 message,
@@ -218,7 +280,12 @@ private struct Reader {
         // Steps accumulate per activity type over the day; a smaller value means the counter reset.
         let previous = lastSteps[activity]
         let delta = previous.map { cumulative >= $0.value ? cumulative - $0.value : cumulative } ?? cumulative
-        let start = previous?.time ?? min(periodStart.flatMap { absoluteQuietly($0, message) } ?? time, time)
+        var start = time
+        if let previous {
+            start = previous.time
+        } else if let periodStart, let absolute = absoluteQuietly(periodStart, message) {
+            start = min(absolute, time)
+        }
         lastSteps[activity] = (cumulative, time)
         if delta > 0 {
             add(
@@ -236,9 +303,9 @@ private struct Reader {
 
     /// A period start made absolute when it can be; a period start that cannot is not worth a problem
     /// (the interval then starts at its own end).
-    func absoluteQuietly(_ raw: Int64, _ message: FITDecoder.Message) -> Int64? {
+    mutating func absoluteQuietly(_ raw: Int64, _ message: FITDecoder.Message) -> Int64? {
         if raw >= FITMeasurements.relativeTimeLimit { return raw }
-        let inPart = correlations.filter { $0.part == message.part }
+        let inPart = correlations(inPartOf: message)
         return (inPart.last { $0.offset < message.offset } ?? inPart.first).map { raw + $0.delta }
     }
 
@@ -463,28 +530,19 @@ private struct Reader {
     /// Adds a record unless its id was read before with another value: that is a conflict, refused and
     /// reported; the same record again (a chained part repeating data) goes on for the hub to count.
     mutating func add(_ record: MeasurementRecord, _ message: FITDecoder.Message) {
-        let key = "\(device.deviceId)\u{1F}\(record.sourceRecordId ?? "")"
-        if let earlier = seen[key], earlier.record != record {
+        let id = record.sourceRecordId ?? ""
+        let read = SeenRecord(record, offset: message.offset)
+        if let earlier = seen[device.deviceId]?[id], earlier.fingerprint != read.fingerprint {
             refuse(
                 message,
                 record.kind ?? "",
-                "conflict: record \(record.sourceRecordId ?? "") was read at @\(earlier.offset) with "
-                    + "\(Self.describe(earlier.record)) and here with \(Self.describe(record)); the first is kept"
+                "conflict: record \(id) was read at @\(earlier.offset) with "
+                    + "\(earlier.described) and here with \(read.described); the first is kept"
             )
             return
         }
-        seen[key] = (record, message.offset)
+        seen[device.deviceId, default: [:]][id] = read
         items.append(FITMeasurements.Item(device: device, record: record))
-    }
-
-    static func describe(_ record: MeasurementRecord) -> String {
-        let value =
-            record.value.map { "\($0)" }
-            ?? record.components.map {
-                $0.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            }
-            ?? "no value"
-        return "\(value) \(record.unit ?? "")"
     }
 
     mutating func refuse(_ message: FITDecoder.Message, _ kind: String, _ reason: String) {
@@ -500,5 +558,36 @@ private struct Reader {
         case FITMeasurements.heartRateMessage: "hr"
         default: "message \(message.globalNumber)"
         }
+    }
+}
+
+/// What the conflict check keeps of a record already read: its fingerprint and what a conflict message
+/// says of it, not the record (a long activity has hundreds of thousands).
+private struct SeenRecord {
+    /// The record's hash: two reads of one id with different fingerprints hold different records. Equal
+    /// fingerprints of different records (a 64-bit hash collision) would pass the second on to the hub,
+    /// whose unique key keeps the first and reports the conflict itself, so nothing is lost either way.
+    let fingerprint: Int
+    let value: Double?
+    let components: [String: Double]?
+    let unit: String?
+    let offset: Int
+
+    init(_ record: MeasurementRecord, offset: Int) {
+        fingerprint = record.hashValue
+        value = record.value
+        components = record.components
+        unit = record.unit
+        self.offset = offset
+    }
+
+    var described: String {
+        let amount =
+            value.map { "\($0)" }
+            ?? components.map {
+                $0.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            }
+            ?? "no value"
+        return "\(amount) \(unit ?? "")"
     }
 }

@@ -3,9 +3,10 @@ import AdapterProtocol
 
 /// The `garmin-fit` adapter: `files/import` of one FIT file, or of a folder or zip of them.
 ///
-/// Each file is all or nothing: the header and CRCs of every part of a chained file are checked before
-/// any of its records is submitted, so a damaged or truncated file (or a damaged later part of it) stores
-/// nothing and is reported with `file@offset`, while the other files import. Within a file, each record
+/// Each file is all or nothing: the header, CRCs and record structure of every part of a chained file
+/// are checked before any of its records is submitted (then it is decoded and submitted as it is read),
+/// so a damaged or truncated file (or a damaged later part of it) stores nothing and is reported with
+/// `file@offset`, while the other files import. Within a file, each record
 /// that cannot be imported is reported on its own with the reason (one problem per skipped record, so the
 /// hub's count of rejected records per kind is the count of skipped ones; beyond the listed maximum
 /// `ImportDriver` sums them up in one `(more)` entry).
@@ -27,12 +28,16 @@ public struct GarminFITAdapter: Adapter {
             for file in files {
                 let bytes = try source.read(file)
                 do {
-                    let (_, messages) = try FITDecoder.decode(bytes)
-                    let measurements = FITMeasurements(messages: messages, fileName: file.name)
-                    for problem in measurements.problems {
-                        try output.problem("\(file.path)@\(problem.offset)", problem.reason, kind: problem.kind)
-                    }
-                    for item in measurements.items { try output.add(item.record, device: item.device) }
+                    // Streamed: each message's records go to the hub's batches as the file is decoded, so an
+                    // activity of any length holds no more than its bytes and the batches in flight.
+                    try FITMeasurements.read(
+                        bytes,
+                        fileName: file.name,
+                        record: { item in try output.add(item.record, device: item.device) },
+                        problem: { problem in
+                            try output.problem("\(file.path)@\(problem.offset)", problem.reason, kind: problem.kind)
+                        }
+                    )
                 } catch let failure as FITDecoder.Failure {
                     // One file of a folder or archive: reported, the others go on. A file on its own: an error.
                     let location = "\(file.path)@\(failure.offset)"

@@ -13,35 +13,45 @@ public indirect enum FHIRJSON: Sendable, Equatable {
     public static func == (lhs: FHIRJSON, rhs: FHIRJSON) -> Bool { lhs.text() == rhs.text() }
 
     /// Compact JSON text.
-    public func text() -> String {
-        var out = ""
+    public func text() -> String { String(decoding: bytes(), as: UTF8.self) }
+
+    /// Compact JSON text as UTF-8 bytes, written into one buffer (the care-team sync sends these; building a
+    /// String of small Strings per key cost more than the rest of writing a Bundle).
+    public func bytes() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
         write(to: &out)
         return out
     }
 
-    private func write(to out: inout String) {
+    private func write(to out: inout [UInt8]) {
         switch self {
         case let .object(members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { out += "," }
-                out += CompactJSON.quoted(key) + ":"
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                CompactJSON.appendString(key, to: &out)
+                out.append(UInt8(ascii: ":"))
                 value.write(to: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         case let .array(items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 item.write(to: &out)
             }
-            out += "]"
-        case let .string(text): out += CompactJSON.quoted(text)
+            out.append(UInt8(ascii: "]"))
+        case let .string(text): CompactJSON.appendString(text, to: &out)
         case let .number(value):
             // FHIR decimals keep their precision as written; a whole number prints without ".0".
-            if let whole = Int64(exactly: value) { out += String(whole) } else { out += "\(value)" }
-        case let .integer(value): out += String(value)
-        case let .bool(value): out += value ? "true" : "false"
+            if let whole = Int64(exactly: value) {
+                out.append(contentsOf: String(whole).utf8)
+            } else {
+                out.append(contentsOf: value.description.utf8)
+            }
+        case let .integer(value): out.append(contentsOf: String(value).utf8)
+        case let .bool(value): out.append(contentsOf: (value ? "true" : "false").utf8)
         }
     }
 }

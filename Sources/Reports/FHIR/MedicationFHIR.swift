@@ -9,9 +9,9 @@ import HubCore
 /// twice is the same resource, and an import into another store keeps it. `Dosage.text` carries the English
 /// instructions for readers that show text; the hub never reads it back (instructions come from the structure).
 public enum MedicationFHIR {
-    public static let orderIdentifierSystem = "urn:kidneyhub:medication-order"
+    public static let orderIdentifierSystem = MedicationFHIRImport.orderIdentifierSystem
     public static let doseIdentifierSystem = "urn:kidneyhub:medication-dose"
-    public static let rxNormSystem = "http://www.nlm.nih.gov/research/umls/rxnorm"
+    public static let rxNormSystem = MedicationFHIRImport.rxNormSystem
     public static let snomedSystem = "http://snomed.info/sct"
 
     /// The entry's full URL for an order or a dose: its UUID as a URN.

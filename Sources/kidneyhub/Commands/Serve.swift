@@ -26,12 +26,21 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Where the web app listens (loopback only: other machines need TLS, which this build does not serve).",
+            "Where the web app listens (beyond loopback only with --tls-cert and --tls-key and a passphrase set).",
             valueName: "ADDRESS:PORT"
         )
     )
     var http = WebAddress.standard.description
     @Flag(help: "Do not serve the web app.") var noHttp = false
+    @Option(help: ArgumentHelp("The web app's TLS certificate chain (PEM): serve HTTPS.", valueName: "FILE"))
+    var tlsCert: String?
+    @Option(help: ArgumentHelp("The private key of --tls-cert (PEM).", valueName: "FILE")) var tlsKey: String?
+
+    /// The certificate and key, when both are given.
+    private var tls: WebTLS? {
+        guard let tlsCert, let tlsKey else { return nil }
+        return WebTLS(certificatePath: tlsCert, keyPath: tlsKey)
+    }
 
     func validate() throws {
         guard (1...86_400).contains(syncInterval) else {
@@ -44,8 +53,9 @@ struct Serve: AsyncParsableCommand {
             guard let address = WebAddress(parsing: http) else {
                 throw ValidationError(WebServerError.badAddress(http).description)
             }
-            do {
-                try WebServer.check(address)
+            do throws(WebServerError) {
+                guard (tlsCert == nil) == (tlsKey == nil) else { throw WebServerError.incompleteTLS }
+                try WebServer.check(address, tls: tls)
             } catch {
                 throw ValidationError(error.description)
             }
@@ -66,9 +76,11 @@ struct Serve: AsyncParsableCommand {
         let adapters = search.setup(onActivity: { progress.hear($0, $1) })
         var companions: [(name: String, service: any Service)] = []
         if !noHttp, let address = WebAddress(parsing: http) {
+            try await WebServer.checkPassphrase(address, app: app)
             let web = try WebServer(
                 app: app,
                 address: address,
+                tls: tls,
                 adapters: adapters,
                 progress: progress,
                 announce: say,

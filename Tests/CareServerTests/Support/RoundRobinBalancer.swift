@@ -9,7 +9,8 @@ import Synchronization
 
 /// A load balancer in front of several care-team server processes, as a clinic deploys them (the servers hold no
 /// state; every one reaches the same database): each request goes to the next server in turn, and the balancer
-/// counts how many each one answered. Only the hub's two calls (enrollment and sync) pass.
+/// counts how many each one answered. Only the hub's calls pass: enrollment, the push, the orders pull, the
+/// questionnaire pull and the push of questionnaire answers.
 struct RoundRobinBalancer: Sendable {
     /// The turn and the counts, shared by the request handlers.
     final class Tally: Sendable {
@@ -31,8 +32,9 @@ struct RoundRobinBalancer: Sendable {
         let router = Router()
         @Sendable func forward(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
             let index = tally.next.wrappingAdd(1, ordering: .relaxed).oldValue % ports.count
-            var outgoing = HTTPClientRequest(url: "http://127.0.0.1:\(ports[index])\(request.uri.path)")
-            outgoing.method = .POST
+            // The path with its query (the orders pull's `?after=`), by the request's own method.
+            var outgoing = HTTPClientRequest(url: "http://127.0.0.1:\(ports[index])\(request.uri)")
+            outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
             for field in request.headers where [.contentType, .authorization, .accept].contains(field.name) {
                 outgoing.headers.add(name: field.name.rawName, value: field.value)
             }
@@ -50,6 +52,9 @@ struct RoundRobinBalancer: Sendable {
         }
         router.post("/api/v1/sync", use: forward)
         router.post("/api/v1/enrollments", use: forward)
+        router.get("/api/v1/sync/orders", use: forward)
+        router.get("/api/v1/patients/:id/questionnaires", use: forward)
+        router.post("/api/v1/patients/:id/questionnaire-responses", use: forward)
         let (bound, continuation) = AsyncStream<Int>.makeStream()
         var logger = Logger(label: "balancer")
         logger.logLevel = .critical

@@ -69,14 +69,19 @@ struct Workspace {
         return "\(target)/adapter.json"
     }
 
-    /// Runs `kidneyhub` with the workspace's store, and its adapters for commands that run them.
-    func kidneyhub(_ arguments: [String], runsAdapters: Bool = true, timeout: Duration = .seconds(120)) async throws
-        -> CommandResult
-    {
+    /// Runs `kidneyhub` with the workspace's store, and its adapters for commands that run them, in
+    /// `workingDirectory` when given.
+    func kidneyhub(
+        _ arguments: [String],
+        runsAdapters: Bool = true,
+        timeout: Duration = .seconds(120),
+        workingDirectory: String? = nil
+    ) async throws -> CommandResult {
         try await CommandResult.run(
             Self.kidneyhub,
             arguments + ["--store", storePath] + (runsAdapters ? ["--adapters-dir", adaptersDirectory] : []),
-            timeout: timeout
+            timeout: timeout,
+            workingDirectory: workingDirectory
         )
     }
 

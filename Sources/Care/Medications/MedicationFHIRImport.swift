@@ -1,4 +1,3 @@
-import Care
 import Clinical
 import Foundation
 
@@ -8,7 +7,15 @@ import Foundation
 /// The codes the hub depends on are checked here, since the reference validator accepts some wrong ones
 /// (`periodUnit: "day"`): a wrong unit, event code, weekday, time or status refuses the whole file, naming the field
 /// by its path (`entry[1].resource.dosageInstruction[0].timing.repeat.periodUnit`). `Dosage.text` is not read.
+///
+/// It lives in `Care` (not `Reports`) so that the care-team server validates a clinician's order with the same rules
+/// and Timing subset the hub's medications accept, and the hub reads the orders it pulls with it.
 public enum MedicationFHIRImport {
+    /// The identifier system of an order's UUID (`MedicationRequest.identifier`).
+    public static let orderIdentifierSystem = "urn:kidneyhub:medication-order"
+    /// RxNorm's code system URI.
+    public static let rxNormSystem = "http://www.nlm.nih.gov/research/umls/rxnorm"
+
     /// The orders in a JSON document, in file order; each is validated.
     public static func orders(from data: Data) throws(MedicationOrderError) -> [MedicationOrder] {
         let json: Any
@@ -41,14 +48,15 @@ public enum MedicationFHIRImport {
         }
     }
 
-    static func order(_ resource: [String: Any], path: String) throws(MedicationOrderError) -> MedicationOrder {
+    /// One `MedicationRequest` (a JSON object); `path` prefixes every field named in an error.
+    public static func order(_ resource: [String: Any], path: String) throws(MedicationOrderError) -> MedicationOrder {
         func fail(_ field: String, _ reason: String) -> MedicationOrderError {
             MedicationOrderError(field: path + field, reason: reason)
         }
         let idText =
             resource["id"] as? String
             ?? ((resource["identifier"] as? [[String: Any]])?.first {
-                $0["system"] as? String == MedicationFHIR.orderIdentifierSystem
+                $0["system"] as? String == orderIdentifierSystem
             })?["value"] as? String
         let id = idText.flatMap(UUID.init(uuidString:)) ?? UUID()
         guard let statusText = resource["status"] as? String else { throw fail("status", "missing") }
@@ -59,7 +67,7 @@ public enum MedicationFHIRImport {
             throw fail("medicationCodeableConcept", "missing (a medication reference is not supported)")
         }
         let codings = concept["coding"] as? [[String: Any]] ?? []
-        let rxNorm = codings.first { $0["system"] as? String == MedicationFHIR.rxNormSystem }
+        let rxNorm = codings.first { $0["system"] as? String == rxNormSystem }
         guard
             let name = concept["text"] as? String ?? rxNorm?["display"] as? String ?? codings.first?["display"]
                 as? String

@@ -1,0 +1,39 @@
+import GRDB
+import HubCore
+
+extension HubDatabase {
+    /// A measurement as it arrived: its row id, kind and when the hub stored it (the batch's receipt, set inside
+    /// the transaction that committed it).
+    public struct ArrivedReading: Sendable, Hashable {
+        public var id: Int64
+        public var kind: String
+        public var receivedAtMs: Int64
+    }
+
+    /// The highest measurement row id stored so far (0 in an empty store): where a watcher of new readings starts.
+    public func newestMeasurementId() async throws -> Int64 {
+        try await pool.read { db in
+            try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM measurement") ?? 0
+        }
+    }
+
+    /// Measurements stored after row `afterId`, oldest first, at most `limit`: those of profile `profileId` and those
+    /// no profile owns yet (a device's reading before its assignment is worked out). By the primary key, so a page
+    /// polling it every few tens of milliseconds costs the store almost nothing.
+    public func readingsArrived(afterId: Int64, profileId: Int64, limit: Int) async throws -> [ArrivedReading] {
+        try await pool.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT m.id, m.kind, m.receivedAtMs FROM measurement m
+                    WHERE m.id > ?
+                      AND (NOT EXISTS (SELECT 1 FROM measurementOwner o WHERE o.measurementId = m.id)
+                           OR EXISTS (SELECT 1 FROM measurementOwner o
+                                      WHERE o.measurementId = m.id AND o.profileId = ?))
+                    ORDER BY m.id LIMIT ?
+                    """,
+                arguments: [afterId, profileId, limit]
+            ).map { ArrivedReading(id: $0["id"], kind: $0["kind"], receivedAtMs: $0["receivedAtMs"]) }
+        }
+    }
+}

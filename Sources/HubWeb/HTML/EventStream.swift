@@ -1,0 +1,57 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// A server-sent event stream (text/event-stream) that polls for news: the one loop behind the notification
+/// events and the devices' progress events. It opens with a comment line (so the browser's EventSource fires
+/// `open` at once), then every `interval` asks `poll` for what is new since the state it left, and ends when the
+/// server shuts down, the client goes away or after `lifetime` (EventSource reconnects by itself).
+enum EventStream {
+    /// One event: its name (the EventSource listener's), its id and its data as one line of JSON.
+    struct Message: Sendable {
+        var name: String
+        var id: String
+        var data: String
+
+        /// An event whose data is `value` encoded as JSON.
+        init(name: String, id: some CustomStringConvertible, value: some Encodable) throws {
+            self.name = name
+            self.id = id.description
+            self.data = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+        }
+
+        /// The event in the text/event-stream format, ending with its blank line.
+        var text: String { "event: \(name)\nid: \(id)\ndata: \(data)\n\n" }
+    }
+
+    /// The streaming response: `poll` gets the state (what was seen so far), returns the new messages and updates
+    /// the state.
+    static func response<State: Sendable>(
+        startingFrom start: State,
+        interval: Duration,
+        lifetime: Duration,
+        stopping: ShutdownFlag,
+        poll: @escaping @Sendable (inout State) async throws -> [Message]
+    ) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream"
+        headers[.cacheControl] = "no-store"
+        return Response(
+            status: .ok,
+            headers: headers,
+            body: ResponseBody { writer in
+                var state = start
+                let clock = ContinuousClock()
+                let end = clock.now.advanced(by: lifetime)
+                try await writer.write(ByteBuffer(string: ": connected\n\n"))
+                while clock.now < end, !stopping.isSet, !Task.isCancelled {
+                    try await Task.sleep(for: interval)
+                    let messages = try await poll(&state)
+                    guard !messages.isEmpty else { continue }
+                    try await writer.write(ByteBuffer(string: messages.map(\.text).joined()))
+                }
+                try await writer.finish(nil)
+            }
+        )
+    }
+}
