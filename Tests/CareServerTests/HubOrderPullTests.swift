@@ -128,7 +128,7 @@ struct HubOrderPullTests {
             _ = try await app.careTeam.connect(serverURL: "http://127.0.0.1:\(first.port)", code: code)
             let synced = try await app.careTeam.sync()
             #expect(synced.orders?.added == ["calcitriol 0.25 microgram capsule"] && synced.questionnaires == 1)
-            await first.stop()
+            try await first.stop()
 
             // Nothing is left to push, so the first request is the orders pull: it fails after every attempt, as
             // the questionnaire pull and every push would (one retried request, `exchange`), and says so.
@@ -176,7 +176,7 @@ struct HubOrderPullTests {
             #expect(stopped.status == .ok)
             let second = try await RunningCareServer.start(database: database, port: first.port)
             let back = try await app.careTeam.sync()
-            await second.stop()
+            try await second.stop()
             #expect(back.sentByKind["questionnaire-response"] == 1 && back.created == 1)
             #expect(back.orders?.stopped == ["calcitriol 0.25 microgram capsule"] && back.questionnaires == 1)
             #expect(try await QuestionnaireTests.storedAnswers(harness.server.store, patient: ada.id) == [10])

@@ -201,10 +201,10 @@ struct HubSyncKindsTests {
             let first = try await RunningCareServer.start(database: database)
             let second = try await RunningCareServer.start(database: database)
             let balancer = try await RoundRobinBalancer.start(ports: [first.port, second.port])
-            func stopAll() async {
-                await balancer.stop()
-                await first.stop()
-                await second.stop()
+            func stopAll() async throws {
+                try await balancer.stop()
+                try await first.stop()
+                try await second.stop()
             }
             do {
                 _ = try await app.careTeam.connect(serverURL: "http://127.0.0.1:\(balancer.port)", code: code)
@@ -222,10 +222,10 @@ struct HubSyncKindsTests {
                 let status = try await app.careTeam.status()
                 #expect(status.pendingReadings == 0 && status.pendingLabs == 0 && status.pendingDoses == 0)
             } catch {
-                await stopAll()
+                try? await stopAll()
                 throw error
             }
-            await stopAll()
+            try await stopAll()
         }
     }
 }

@@ -113,7 +113,7 @@ struct HubSyncTests {
             // One Bundle goes through, then the server goes away.
             let part = try await app.careTeam.sync(options: CareTeamSyncOptions(bundleSize: 20, maxBundles: 1))
             #expect(part.sent == 20 && part.pending == readings - 20)
-            await first.stop()
+            try await first.stop()
 
             let before = try await app.careTeam.status()
             do {
@@ -139,7 +139,7 @@ struct HubSyncTests {
             // Back on the same address: the rest goes, each reading once.
             let second = try await RunningCareServer.start(database: database, port: first.port)
             let rest = try await app.careTeam.sync(options: CareTeamSyncOptions(bundleSize: 20))
-            await second.stop()
+            try await second.stop()
             #expect(rest.sent == readings - 20 && rest.created == readings - 20 && rest.pending == 0)
             let counted = try await Self.counted(harness.server.store, patient: ada.id)
             #expect(counted.rows == readings && counted.distinct == readings)

@@ -131,13 +131,13 @@ struct HubSyncYearDrillTests {
                 try await Self.counted(store, "reading", patient: ada.id).rows > before || !process.isRunning
             }
             let cutWhileRunning = process.isRunning
-            await first.stop()
+            try await first.stop()
             let second = try await RunningCareServer.start(database: database, port: first.port)
             await CommandResult.waitForExit(process)
             #expect(cutWhileRunning, "the sync ended before the cut")
 
             let last = try await CommandResult.run(HubSyncKillTests.kidneyhub, sync, timeout: .seconds(120))
-            await second.stop()
+            try await second.stop()
             #expect(last.status == 0, "\(last.stderr)")
             let counted = try await Self.counted(store, "reading", patient: ada.id)
             #expect(counted.rows == total.rows && counted.distinct == total.rows)

@@ -76,7 +76,7 @@ struct ServePushTests {
                 #expect(pushing.filter { !$0.isEmpty }.count >= 2, "a bounded pass left some for the next")
 
                 // The server goes away; a new weight waits, passes fail, and it goes once the server is back.
-                await server.stop()
+                try await server.stop()
                 _ = try await app.weight.add(
                     value: 70.2,
                     unit: "kg",
@@ -106,13 +106,13 @@ struct ServePushTests {
             } catch {
                 await group.triggerGracefulShutdown()
                 _ = try? await running.value
-                await server.stop()
-                await later?.stop()
+                try? await server.stop()
+                try? await later?.stop()
                 throw error
             }
             await group.triggerGracefulShutdown()
             try await running.value
-            await later?.stop()
+            try await later?.stop()
         }
     }
 }

@@ -1,6 +1,10 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What a finished command printed and how it exited (shared by the end-to-end and report tests).
 public struct CommandResult: Sendable {
     public var status: Int32
@@ -73,9 +77,20 @@ public struct CommandResult: Sendable {
         return CommandResult(status: process.terminationStatus, stdout: stdout, stderr: stderr)
     }
 
-    /// Waits for a started command to end without blocking the cooperative pool.
-    public static func waitForExit(_ process: Process) async {
-        while process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
+    /// Waits for a started command to end without blocking the cooperative pool. A command still running after
+    /// `limit` is killed (it is not reaped yet, so its pid is still its own) and said so on stderr: the caller's
+    /// expectations on its exit then fail, where an unbounded wait would hang the whole test run.
+    public static func waitForExit(_ process: Process, limit: Duration = .seconds(300)) async {
+        let deadline = ContinuousClock.now + limit
+        while process.isRunning {
+            if ContinuousClock.now > deadline {
+                let name = process.executableURL?.lastPathComponent ?? "?"
+                FileHandle.standardError.write(Data("\(name) still ran after \(limit): killed\n".utf8))
+                kill(process.processIdentifier, SIGKILL)
+                break
+            }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
         process.waitUntilExit()
     }
 

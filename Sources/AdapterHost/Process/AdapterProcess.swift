@@ -38,6 +38,7 @@ public final class AdapterProcess: Sendable {
     let stderrTail: StderrTail
     private let termination: Task<Termination, Never>
     private let inputCloser: @Sendable () async -> Void
+    private let reaped: ReapedFlag
 
     private init(
         adapterId: String,
@@ -45,7 +46,8 @@ public final class AdapterProcess: Sendable {
         connection: JSONRPCConnection,
         stderrTail: StderrTail,
         termination: Task<Termination, Never>,
-        inputCloser: @escaping @Sendable () async -> Void
+        inputCloser: @escaping @Sendable () async -> Void,
+        reaped: ReapedFlag
     ) {
         self.adapterId = adapterId
         self.pid = pid
@@ -53,6 +55,7 @@ public final class AdapterProcess: Sendable {
         self.stderrTail = stderrTail
         self.termination = termination
         self.inputCloser = inputCloser
+        self.reaped = reaped
     }
 
     /// Starts `executable` and returns once it runs; `registry` says what the hub understands.
@@ -139,7 +142,9 @@ public final class AdapterProcess: Sendable {
                     }
                 }
                 reaped.set()
-                // The adapter is reaped; anything it left in its process group goes too (§3.8).
+                // The adapter is reaped; anything it left in its process group goes too (§3.8). At once: a group
+                // with members keeps its id, and an empty one's could only have been reused within these
+                // microseconds, whereas later signals are refused (`signalGroup`).
                 kill(-result.processIdentifier.value, SIGKILL)
                 switch result.terminationStatus {
                 case .exited(let code): return .exited(code)
@@ -160,7 +165,8 @@ public final class AdapterProcess: Sendable {
             connection: process.connection,
             stderrTail: stderrTail,
             termination: termination,
-            inputCloser: process.inputCloser
+            inputCloser: process.inputCloser,
+            reaped: reaped
         )
     }
 
@@ -187,8 +193,12 @@ public final class AdapterProcess: Sendable {
         await inputCloser()
     }
 
-    /// Sends a signal to the process group; a group that is already gone is not an error.
+    /// Sends a signal to the process group while the adapter is not reaped; a group that is already gone is not an
+    /// error. Once reaped, the pid is free for the system to give to another process, which may lead a group of its
+    /// own (Foundation and swift-subprocess start every child as one): a late signal could kill an unrelated group,
+    /// so it is not sent. The sweep of what the adapter left behind is done once, right at reaping (`launch`).
     public func signalGroup(_ signal: Int32) {
+        guard !reaped.isSet else { return }
         kill(-pid, signal)
     }
 

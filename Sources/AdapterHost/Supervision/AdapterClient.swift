@@ -255,10 +255,8 @@ public final class AdapterClient: Sendable {
         _ = await firstOf({ await connection.flush() }, orAfter: .seconds(1))
         await process.closeInput()
         for (wait, signal) in [(Duration.seconds(2), SIGTERM), (.seconds(5), SIGKILL)] {
-            if let termination = await process.waitForExit(upTo: wait) {
-                process.signalGroup(SIGKILL)  // sweep any helper the adapter left behind
-                return termination
-            }
+            // Whatever the adapter left in its group was swept when it was reaped (`AdapterProcess.launch`).
+            if let termination = await process.waitForExit(upTo: wait) { return termination }
             logger.warning("adapter did not exit; sending signal \(signal) to its process group")
             process.signalGroup(signal)
         }

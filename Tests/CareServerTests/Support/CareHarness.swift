@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+import TestSupport
 
 /// A care-team server running in process on a throwaway cluster, and a client that speaks to it.
 struct CareHarness: Sendable {
@@ -28,7 +29,7 @@ struct CareHarness: Sendable {
     /// Runs `body` against a new server on a fresh database in the suite's cluster (`@Suite(.throwawayCluster)`).
     static func with(
         configure: (inout CareServerConfiguration) -> Void = { _ in },
-        _ body: @Sendable (CareHarness) async throws -> Void
+        _ body: @escaping @Sendable (CareHarness) async throws -> Void
     ) async throws {
         var configuration = CareServerConfiguration(
             databaseURL: try await SuiteCluster.freshDatabase(),
@@ -40,10 +41,16 @@ struct CareHarness: Sendable {
         logger.logLevel = .warning
         let server = CareServer(configuration: configuration, logger: logger)
         let app = try server.makeApplication()
-        try await app.test(.live) { client in
-            try await body(CareHarness(client: client, server: server))
+        try await within(testLimit, "the test's body against its in-process care-team server") {
+            try await app.test(.live) { client in
+                try await body(CareHarness(client: client, server: server))
+            }
         }
     }
+
+    /// The longest a test against the server may take: the year drill takes about a minute on a loaded 2-core
+    /// machine, so ten is a hang, which then fails its test instead of stopping the whole run.
+    static let testLimit = Duration.seconds(600)
 
     /// Sends a request; `json` is sent as `application/json` text exactly as given.
     func send(

@@ -7,13 +7,14 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+import TestSupport
 
 /// The care-team server with the clinician portal, in process on a fresh database of the suite's cluster, and a
 /// client that speaks form posts and cookies to it (redirects are not followed, so tests see them).
 struct PortalHarness: Sendable {
     let api: CareHarness
 
-    static func with(_ body: @Sendable (PortalHarness) async throws -> Void) async throws {
+    static func with(_ body: @escaping @Sendable (PortalHarness) async throws -> Void) async throws {
         var configuration = CareServerConfiguration(
             databaseURL: try await SuiteCluster.freshDatabase(),
             tokenSecret: Array(repeating: 7, count: 32)
@@ -23,8 +24,10 @@ struct PortalHarness: Sendable {
         logger.logLevel = .warning
         let server = CareServer(configuration: configuration, logger: logger)
         let app = try server.makeApplication(adding: ClinicianPortal.register)
-        try await app.test(.live) { client in
-            try await body(PortalHarness(api: CareHarness(client: client, server: server)))
+        try await within(CareHarness.testLimit, "the test's body against its in-process portal") {
+            try await app.test(.live) { client in
+                try await body(PortalHarness(api: CareHarness(client: client, server: server)))
+            }
         }
     }
 

@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import Synchronization
+import TestSupport
 
 /// A load balancer in front of several care-team server processes, as a clinic deploys them (the servers hold no
 /// state; every one reaches the same database): each request goes to the next server in turn, and the balancer
@@ -64,18 +65,26 @@ struct RoundRobinBalancer: Sendable {
             onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) },
             logger: logger
         )
-        let task = Task { try await app.run() }
-        var iterator = bound.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
+        // The stream ends with the balancer, so one that fails before it listens ends the wait with its error.
+        let task = Task {
+            defer { continuation.finish() }
+            try await app.run()
+        }
+        let port = try await within(.seconds(120), "the balancer to listen") {
+            var iterator = bound.makeAsyncIterator()
+            return await iterator.next()
+        }
+        guard let port, port > 0 else {
             task.cancel()
-            throw CareHarness.Unexpected(description: "the balancer stopped before it listened")
+            let ended = await task.result
+            throw CareHarness.Unexpected(description: "the balancer stopped before it listened: \(ended)")
         }
         return RoundRobinBalancer(port: port, tally: tally, task: task)
     }
 
-    /// Stops the balancer.
-    func stop() async {
+    /// Stops the balancer; a shutdown that never ends fails the test here.
+    func stop() async throws {
         task.cancel()
-        _ = try? await task.value
+        try await within(.seconds(60), "the balancer to stop") { [task] in _ = try? await task.value }
     }
 }

@@ -2,6 +2,7 @@ import CareServer
 import CareServerStore
 import Hummingbird
 import Logging
+import TestSupport
 
 /// A care-team server running in this process on a real port, as a deployed one runs, that a test can stop (the
 /// network cut, as a hub sees it) and start again on the same port and database.
@@ -19,18 +20,29 @@ struct RunningCareServer: Sendable {
         let server = CareServer(configuration: configuration, logger: logger)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let app = try server.makeApplication { port in continuation.yield(port) }
-        let task = Task { try await app.run() }
-        var iterator = ports.makeAsyncIterator()
-        guard let bound = await iterator.next() else {
+        // The stream ends with the server, so a server that fails before it listens (a port taken, a migration that
+        // throws) ends the wait below with its error instead of leaving it waiting for a port forever.
+        let task = Task {
+            defer { continuation.finish() }
+            try await app.run()
+        }
+        let bound = try await within(.seconds(120), "the care-team server to listen (port \(port))") {
+            var iterator = ports.makeAsyncIterator()
+            return await iterator.next()
+        }
+        guard let bound else {
             task.cancel()
-            throw CareHarness.Unexpected(description: "the server stopped before it listened")
+            let ended = await task.result
+            throw CareHarness.Unexpected(description: "the server stopped before it listened: \(ended)")
         }
         return RunningCareServer(port: bound, task: task)
     }
 
-    /// Stops the server and waits until it has closed its port.
-    func stop() async {
+    /// Stops the server and waits until it has closed its port; a shutdown that never ends fails the test here.
+    func stop() async throws {
         task.cancel()
-        _ = try? await task.value
+        try await within(.seconds(60), "the care-team server on port \(port) to stop") { [task] in
+            _ = try? await task.value
+        }
     }
 }
