@@ -16,8 +16,9 @@ extension CareTeamService {
         let timeout = run.options.requestTimeout
         let answer = try await exchange(.pull("orders"), &run) { http in
             try await http.get(url, token: token, timeout: timeout)
-        } accept: {
-            $0.status == 200 ? nil : "instead of 200"
+        } read: { answer throws(UnusableAnswer) in
+            guard answer.status == 200 else { throw UnusableAnswer("instead of 200") }
+            return answer
         }
         let (pulled, cursor) = try Self.readPull(answer)
         run.report.orders = try await storeCall {

@@ -21,8 +21,9 @@ extension CareTeamService {
         let timeout = run.options.requestTimeout
         let answer = try await exchange(.pull("questionnaires"), &run) { http in
             try await http.get(url, token: link.deviceToken, timeout: timeout)
-        } accept: {
-            $0.status == 200 ? nil : "instead of 200"
+        } read: { answer throws(UnusableAnswer) in
+            guard answer.status == 200 else { throw UnusableAnswer("instead of 200") }
+            return answer
         }
         let pulled = try Self.readAssignments(answer, pulledAtMs: app.now())
         let profileId = run.stored.id
@@ -90,8 +91,9 @@ extension CareTeamService {
                     token: token,
                     timeout: timeout
                 )
-            } accept: {
-                [200, 201].contains($0.status) ? nil : "instead of 200 or 201"
+            } read: { answer throws(UnusableAnswer) in
+                guard [200, 201].contains(answer.status) else { throw UnusableAnswer("instead of 200 or 201") }
+                return answer
             }
             run.report.sent += 1
             run.report.sentByKind["questionnaire-response", default: 0] += 1

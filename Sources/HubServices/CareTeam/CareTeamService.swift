@@ -156,7 +156,7 @@ public struct CareTeamService: Sendable {
         let body = Data(bundle.bytes())
         let link = run.link
         let timeout = run.options.requestTimeout
-        let answer = try await exchange(.push(kind == "intake" ? "intake totals" : "\(kind)s"), &run) { http in
+        let statuses = try await exchange(.push(kind == "intake" ? "intake totals" : "\(kind)s"), &run) { http in
             try await http.post(
                 "\(link.serverURL)/api/v1/sync",
                 body: body,
@@ -164,12 +164,12 @@ public struct CareTeamService: Sendable {
                 token: link.deviceToken,
                 timeout: timeout
             )
-        } accept: { answer in
-            (answer.object?["entry"] as? [[String: Any]])?.count == entryCount
-                ? nil : "without a transaction-response of \(entryCount) entries"
+        } read: { answer throws(UnusableAnswer) in
+            guard let entries = answer.object?["entry"] as? [[String: Any]], entries.count == entryCount else {
+                throw UnusableAnswer("without a transaction-response of \(entryCount) entries")
+            }
+            return entries.map { (($0["response"] as? [String: Any])?["status"] as? String) ?? "" }
         }
-        let entries = answer.object?["entry"] as? [[String: Any]] ?? []
-        let statuses = entries.map { (($0["response"] as? [String: Any])?["status"] as? String) ?? "" }
         run.report.created += statuses.filter { $0.hasPrefix("201") }.count
         run.report.alreadyStored += statuses.filter { $0.hasPrefix("200") }.count
         run.report.sent += entryCount

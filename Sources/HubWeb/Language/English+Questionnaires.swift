@@ -8,6 +8,7 @@ extension English {
             "No questionnaire is assigned to you. Your care team assigns them; they appear here after the next sync.",
         .saveAnswers: "Save answers",
         .questionnaireSaved: "Answers saved. They are sent to your care team at the next sync.",
+        .answeredOnce: "Answered once; symptom score %@.",
         .answeredTimes: "Answered %@ times; last symptom score %@.", .notAnsweredYet: "Not answered yet.",
         .optionalAnswer: "optional", .scaleHint: "A whole number from %@ to %@.", .yesAnswer: "Yes",
         .noAnswer: "No",

@@ -78,5 +78,5 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case exportHeading, exportIntro, exportJSON, exportCSV, exportFHIR
     // Questionnaires
     case navQuestionnaires, questionnairesTitle, questionnairesIntro, noQuestionnaires, saveAnswers
-    case questionnaireSaved, answeredTimes, notAnsweredYet, optionalAnswer, scaleHint, yesAnswer, noAnswer
+    case questionnaireSaved, answeredOnce, answeredTimes, notAnsweredYet, optionalAnswer, scaleHint, yesAnswer, noAnswer
 }

@@ -10,6 +10,7 @@ extension Spanish {
             + "próxima sincronización.",
         .saveAnswers: "Guardar respuestas",
         .questionnaireSaved: "Respuestas guardadas. Se envían a su equipo en la próxima sincronización.",
+        .answeredOnce: "Respondido una vez; puntuación de síntomas %@.",
         .answeredTimes: "Respondido %@ veces; última puntuación de síntomas %@.",
         .notAnsweredYet: "Aún sin responder.", .optionalAnswer: "opcional",
         .scaleHint: "Un número entero de %@ a %@.", .yesAnswer: "Sí", .noAnswer: "No",

@@ -33,7 +33,9 @@ struct QuestionnairesPage {
         let headingId = "questionnaire-\(form.assignmentId)"
         let status =
             entry.answers.last.map {
-                language.text(.answeredTimes, language.number(Double(entry.answers.count)), String($0.score))
+                entry.answers.count == 1
+                    ? language.text(.answeredOnce, String($0.score))
+                    : language.text(.answeredTimes, language.number(Double(entry.answers.count)), String($0.score))
             } ?? language.text(.notAnsweredYet)
         let fields = form.items.map { field($0, form.assignmentId) }.joined(separator: "\n")
         return """

@@ -30,7 +30,8 @@ struct QuestionnaireList: AsyncParsableCommand {
             }
             for entry in assigned {
                 let form = entry.form
-                print("\(form.assignmentId): \(form.title) (\(entry.answers.count) answers so far)")
+                let answers = entry.answers.count == 1 ? "1 answer" : "\(entry.answers.count) answers"
+                print("\(form.assignmentId): \(form.title) (\(answers) so far)")
                 if let last = entry.answers.last {
                     let at = RFC3339.format(epochMilliseconds: last.authoredAtMs, utcOffsetSeconds: 0)
                     print("   last answered \(at), symptom score \(last.score)")
