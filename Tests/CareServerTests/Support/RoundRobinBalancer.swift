@@ -5,6 +5,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOHTTP1
+import ServiceLifecycle
 import Synchronization
 import TestSupport
 
@@ -22,6 +23,7 @@ struct RoundRobinBalancer: Sendable {
 
     let port: Int
     private let tally: Tally
+    private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
     /// Requests each server answered, by position in the ports given.
@@ -65,26 +67,28 @@ struct RoundRobinBalancer: Sendable {
             onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) },
             logger: logger
         )
-        // The stream ends with the balancer, so one that fails before it listens ends the wait with its error.
+        // Stopped gracefully, like the servers behind it (`RunningCareServer`); the stream ends with the balancer, so
+        // one that fails before it listens ends the wait with its error.
+        let group = ServiceGroup(services: [app], logger: logger)
         let task = Task {
             defer { continuation.finish() }
-            try await app.run()
+            try await group.run()
         }
         let port = try await within(.seconds(120), "the balancer to listen") {
             var iterator = bound.makeAsyncIterator()
             return await iterator.next()
         }
         guard let port, port > 0 else {
-            task.cancel()
+            await group.triggerGracefulShutdown()
             let ended = await task.result
             throw CareHarness.Unexpected(description: "the balancer stopped before it listened: \(ended)")
         }
-        return RoundRobinBalancer(port: port, tally: tally, task: task)
+        return RoundRobinBalancer(port: port, tally: tally, group: group, task: task)
     }
 
     /// Stops the balancer; a shutdown that never ends fails the test here.
     func stop() async throws {
-        task.cancel()
+        await group.triggerGracefulShutdown()
         try await within(.seconds(60), "the balancer to stop") { [task] in _ = try? await task.value }
     }
 }
