@@ -795,6 +795,8 @@ let package = Package(
                 "HubStore",
                 "Reports",
                 "SampleData",
+                // Setting a hub's questionnaire cursor back, as a hub killed before it moved (already built: no cost).
+                .product(name: "GRDB", package: "GRDB.swift"),
                 // The round-robin balancer in front of two servers (already built for the hub: no build cost).
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

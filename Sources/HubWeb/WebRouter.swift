@@ -27,6 +27,7 @@ enum WebRouter {
         AvatarRoutes(web: web).register(on: router)
         BloodPressureRoutes(web: web).register(on: router)
         LabsRoutes(web: web).register(on: router)
+        QuestionnairesRoutes(web: web).register(on: router)
         MedicationsRoutes(web: web).register(on: router)
         TrendsRoutes(web: web).register(on: router)
         ReportsRoutes(web: web).register(on: router)

@@ -20,7 +20,7 @@ struct KidneyHub: AsyncParsableCommand {
             Intake.self, Photos.self, Goals.self, Rewards.self, Notifications.self, Reminders.self, Evaluate.self,
             Import.self, ReportCommand.self, ReportsCommand.self, Export.self, ImportBackup.self, Advice.self,
             ReportCardCommand.self, DrugLabels.self, Corrections.self, Doses.self, AdherenceCommand.self,
-            CareTeam.self,
+            CareTeam.self, QuestionnaireCommand.self,
         ]
     )
 }

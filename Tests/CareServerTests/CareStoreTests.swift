@@ -17,9 +17,9 @@ struct CareStoreTests {
     @Test("migrations are applied once, in order, and recorded with their versions")
     func migrationsApplyOnce() async throws {
         try await withStore { store async throws in
-            #expect(try await store.migrate() == [1, 2, 3, 4, 5, 6, 7, 8])
+            #expect(try await store.migrate() == [1, 2, 3, 4, 5, 6, 7, 8, 9])
             #expect(try await store.migrate() == [])
-            #expect(try await store.appliedVersions() == [1, 2, 3, 4, 5, 6, 7, 8])
+            #expect(try await store.appliedVersions() == [1, 2, 3, 4, 5, 6, 7, 8, 9])
         }
     }
 

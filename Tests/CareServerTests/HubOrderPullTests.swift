@@ -14,7 +14,7 @@ import Testing
 /// Orders flow down (issue 20 items 3 and 7): a clinician writes an order, the hub's sync pulls it into the
 /// profile's medications with its schedule, a dose taken on the hub is pushed and shows in the portal's adherence;
 /// a stop reaches the hub as a stop; a repeated pull changes nothing; the patient's own change to an ordered
-/// medication stays.
+/// medication stays; a server that is down fails the pull after its retries and loses nothing.
 @Suite("A hub pulls its care team's medication orders", .throwawayCluster)
 struct HubOrderPullTests {
     /// Calcitriol 0.25 micrograms once a day at 08:00, as a renal unit orders it (RxNorm 197434: calcitriol 0.25 MCG
@@ -97,6 +97,90 @@ struct HubOrderPullTests {
             let last = try await app.careTeam.sync()
             #expect(last.orders == CareTeamOrderChanges())
             #expect(try await app.medications.show(identifier, profile: nil).1.order == after.order)
+        }
+    }
+
+    @Test("the server down and nothing to push: the pull fails after its retries, named, and nothing pulled is lost")
+    func pullWhileServerDown() async throws {
+        try await CareHarness.with { harness async throws in
+            let clinic = try await harness.clinic("North")
+            let ada = try await harness.patient("9000000001", in: clinic)
+            let questionnaireID = try await QuestionnaireTests.symptomCheckID(harness, token: clinic.clinicianToken)
+            let assigned = try await harness.send(
+                .post,
+                "/api/v1/patients/\(ada.id)/questionnaires",
+                token: clinic.clinicianToken,
+                json: #"{"questionnaire":\#(questionnaireID)}"#
+            )
+            #expect(assigned.status == .created, "\(assigned.text)")
+            let written = try await harness.send(
+                .post,
+                "/api/v1/patients/\(ada.id)/orders",
+                token: clinic.clinicianToken,
+                json: Self.calcitriol
+            )
+            let identifier = try #require(written.object["id"] as? String)
+            let code = try await harness.enrollmentCode(for: ada.id, clinic: clinic)
+            let (directory, app, _) = try await HubSyncTests.hub(days: 1)
+            defer { directory.remove() }
+            let database = harness.server.configuration.databaseURL
+            let first = try await RunningCareServer.start(database: database)
+            _ = try await app.careTeam.connect(serverURL: "http://127.0.0.1:\(first.port)", code: code)
+            let synced = try await app.careTeam.sync()
+            #expect(synced.orders?.added == ["calcitriol 0.25 microgram capsule"] && synced.questionnaires == 1)
+            try await first.stop()
+
+            // Nothing is left to push, so the first request is the orders pull: it fails after every attempt, as
+            // the questionnaire pull and every push would (one retried request, `exchange`), and says so.
+            let offline = CareTeamSyncOptions(
+                attempts: 3,
+                initialBackoff: .milliseconds(20),
+                // A stopped server on this machine refuses at once; each attempt ends after this.
+                connectTimeout: .seconds(1)
+            )
+            do {
+                _ = try await app.careTeam.sync(options: offline)
+                Issue.record("a sync to a stopped server succeeded")
+            } catch CareTeamError.pullFailed(let kind, let reason, let acknowledged, let attempts) {
+                #expect(kind == "orders" && acknowledged == 0 && attempts == 3)
+                #expect(reason.hasPrefix("no answer"), "\(reason)")
+            }
+            #expect(try await app.careTeam.status().lastError?.hasPrefix("pulling orders: no answer") == true)
+            // What was pulled before stays: the ordered medication and the assigned questionnaire.
+            let (_, medications) = try await app.medications.list(profile: nil)
+            #expect(medications.contains { $0.order.id.uuidString.lowercased() == identifier })
+            let forms = try await app.questionnaires.list()
+            #expect(forms.count == 1)
+
+            // Answered offline: now there is something to push, and that push fails first, the answer kept.
+            let form = try #require(forms.first?.form)
+            let ratings = Dictionary(uniqueKeysWithValues: QuestionnaireTests.symptoms.map { ($0, "1") })
+            _ = try await app.questionnaires.answer(assignmentId: form.assignmentId, ratings)
+            do {
+                _ = try await app.careTeam.sync(options: offline)
+                Issue.record("a sync to a stopped server succeeded")
+            } catch CareTeamError.pushFailed(_, let acknowledged, let attempts) {
+                #expect(acknowledged == 0 && attempts == 3)
+            }
+            #expect(
+                try await app.careTeam.status().lastError?.hasPrefix("pushing questionnaire answers: no answer") == true
+            )
+
+            // Meanwhile the clinic stopped the order; the server is back on the same address: the answer goes up
+            // once, the stop comes down, the questionnaire is still assigned, and the failure note is gone.
+            let stopped = try await harness.send(
+                .post,
+                "/api/v1/patients/\(ada.id)/orders/\(identifier)/stop",
+                token: clinic.clinicianToken
+            )
+            #expect(stopped.status == .ok)
+            let second = try await RunningCareServer.start(database: database, port: first.port)
+            let back = try await app.careTeam.sync()
+            try await second.stop()
+            #expect(back.sentByKind["questionnaire-response"] == 1 && back.created == 1)
+            #expect(back.orders?.stopped == ["calcitriol 0.25 microgram capsule"] && back.questionnaires == 1)
+            #expect(try await QuestionnaireTests.storedAnswers(harness.server.store, patient: ada.id) == [10])
+            #expect(try await app.careTeam.status().lastError == nil)
         }
     }
 }

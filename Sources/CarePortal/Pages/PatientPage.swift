@@ -16,6 +16,8 @@ enum PatientPage {
         var rules: FlagRules
         /// Orders, doses and the symptom score, rendered by `PatientCareSections`.
         var careSections: String = ""
+        /// Questionnaires: assigning, assigned, answered, the symptom-score trend (`QuestionnaireSection`).
+        var questionnaires: QuestionnaireSection.Content? = nil
     }
 
     static func render(_ content: Content, csrf: String) -> String {
@@ -37,7 +39,8 @@ enum PatientPage {
                 <h2>Flags</h2>\(flags)\
                 <h2>Trends of the last \(content.days) days</h2><div class="charts">\(charts)</div>\
                 <h2>Labs</h2>\(labs(content.labs))\
-                <h2>Symptoms</h2>\(symptoms(content.symptomLists))\(content.careSections)
+                <h2>Symptoms</h2>\(symptoms(content.symptomLists))\(content.careSections)\
+                \(content.questionnaires.map { QuestionnaireSection.render($0, csrf: csrf) } ?? "")
                 """
         )
     }

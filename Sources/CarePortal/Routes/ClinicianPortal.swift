@@ -35,6 +35,7 @@ package struct ClinicianPortal: Sendable {
         group.get("patients") { request, context in try await portal.patientList(request, context) }
         group.get("patients/:id") { request, context in try await portal.patientPage(request, context) }
         registerOrders(portal, on: group)
+        registerQuestionnaires(portal, on: group)
     }
 
     // MARK: - Sessions
@@ -252,7 +253,8 @@ package struct ClinicianPortal: Sendable {
                     symptomLists: Array(symptomLists),
                     days: Self.trendDays,
                     rules: .standard,
-                    careSections: care
+                    careSections: care,
+                    questionnaires: try await questionnaireSection(request, patientID: id, caller, context)
                 ),
                 csrf: csrf
             )

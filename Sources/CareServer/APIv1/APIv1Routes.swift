@@ -25,5 +25,19 @@ enum APIv1Routes {
         v1.post("patients/:id/orders") { request, context in try await api.writeOrder(request, context) }
         v1.get("patients/:id/orders") { request, context in try await api.listOrders(request, context) }
         v1.post("patients/:id/orders/:order/stop") { request, context in try await api.stopOrder(request, context) }
+        // Questionnaires (issue 20 item 6)
+        v1.get("questionnaires") { request, context in try await api.listQuestionnaires(request, context) }
+        v1.post("patients/:id/questionnaires") { request, context in try await api.assignQuestionnaire(request, context)
+        }
+        v1.get("patients/:id/questionnaires") { request, context in
+            try await api.listAssignedQuestionnaires(request, context)
+        }
+        v1.post("patients/:id/questionnaire-responses") { request, context in
+            try await api.answerQuestionnaire(request, context)
+        }
+        v1.get("patients/:id/questionnaire-responses") { request, context in
+            try await api.listQuestionnaireResponses(request, context)
+        }
+        v1.get("patients/:id/symptom-scores") { request, context in try await api.symptomScores(request, context) }
     }
 }

@@ -192,6 +192,122 @@ enum OpenAPIDocument {
                 }
               }
             },
+            "/api/v1/questionnaires": {
+              "get": {
+                "operationId": "listQuestionnaires",
+                "summary": "The clinic-wide questionnaire library: FHIR R4 Questionnaires (seeded with KidneyHub's own symptom check).",
+                "responses": {
+                  "200": {
+                    "description": "The questionnaires.",
+                    "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Questionnaire"}}}}
+                  },
+                  "401": {"$ref": "#/components/responses/Problem"}
+                }
+              }
+            },
+            "/api/v1/patients/{id}/questionnaires": {
+              "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer", "format": "int64"}}],
+              "post": {
+                "operationId": "assignQuestionnaire",
+                "summary": "A clinician assigns a questionnaire of the library to a patient of her clinic; assigning it again answers 200 with the same assignment.",
+                "requestBody": {
+                  "required": true,
+                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NewAssignment"}}}
+                },
+                "responses": {
+                  "200": {
+                    "description": "The assignment made before.",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Assignment"}}}
+                  },
+                  "201": {
+                    "description": "The new assignment.",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Assignment"}}}
+                  },
+                  "400": {"$ref": "#/components/responses/Problem"},
+                  "401": {"$ref": "#/components/responses/Problem"},
+                  "403": {"$ref": "#/components/responses/Problem"},
+                  "404": {"$ref": "#/components/responses/Problem"},
+                  "413": {"$ref": "#/components/responses/Problem"},
+                  "415": {"$ref": "#/components/responses/Problem"}
+                }
+              },
+              "get": {
+                "operationId": "listAssignedQuestionnaires",
+                "summary": "The questionnaires assigned to the patient (her clinicians, she herself or her hub's device token, her caregivers).",
+                "security": [{"token": []}, {"deviceToken": []}],
+                "responses": {
+                  "200": {
+                    "description": "The assignments, oldest first.",
+                    "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Assignment"}}}}
+                  },
+                  "401": {"$ref": "#/components/responses/Problem"},
+                  "403": {"$ref": "#/components/responses/Problem"},
+                  "404": {"$ref": "#/components/responses/Problem"}
+                }
+              }
+            },
+            "/api/v1/patients/{id}/questionnaire-responses": {
+              "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer", "format": "int64"}}],
+              "post": {
+                "operationId": "answerQuestionnaire",
+                "summary": "The patient (or her hub) answers an assigned questionnaire; validated against it (required items, answer types, ranges; errors name the linkId). A conditional create on the identifier: the same identifier again answers 200 and stores nothing.",
+                "security": [{"token": []}, {"deviceToken": []}],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/fhir+json": {"schema": {"$ref": "#/components/schemas/QuestionnaireResponse"}},
+                    "application/json": {"schema": {"$ref": "#/components/schemas/QuestionnaireResponse"}}
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The answer with this identifier, stored before.",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/StoredQuestionnaireResponse"}}}
+                  },
+                  "201": {
+                    "description": "The answer, stored now, with its symptom score.",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/StoredQuestionnaireResponse"}}}
+                  },
+                  "400": {"$ref": "#/components/responses/Problem"},
+                  "401": {"$ref": "#/components/responses/Problem"},
+                  "403": {"$ref": "#/components/responses/Problem"},
+                  "404": {"$ref": "#/components/responses/Problem"},
+                  "413": {"$ref": "#/components/responses/Problem"},
+                  "415": {"$ref": "#/components/responses/Problem"}
+                }
+              },
+              "get": {
+                "operationId": "listQuestionnaireResponses",
+                "summary": "The patient's answers with their symptom scores, oldest first.",
+                "security": [{"token": []}, {"deviceToken": []}],
+                "responses": {
+                  "200": {
+                    "description": "The answers.",
+                    "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/StoredQuestionnaireResponse"}}}}
+                  },
+                  "401": {"$ref": "#/components/responses/Problem"},
+                  "403": {"$ref": "#/components/responses/Problem"},
+                  "404": {"$ref": "#/components/responses/Problem"}
+                }
+              }
+            },
+            "/api/v1/patients/{id}/symptom-scores": {
+              "get": {
+                "operationId": "symptomScores",
+                "summary": "The patient's symptom score over time: one point per answer, with the score's definition.",
+                "security": [{"token": []}, {"deviceToken": []}],
+                "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer", "format": "int64"}}],
+                "responses": {
+                  "200": {
+                    "description": "The time series.",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SymptomScores"}}}
+                  },
+                  "401": {"$ref": "#/components/responses/Problem"},
+                  "403": {"$ref": "#/components/responses/Problem"},
+                  "404": {"$ref": "#/components/responses/Problem"}
+                }
+              }
+            },
             "/api/v1/symptom-lists/{id}": {
               "get": {
                 "operationId": "readSymptomList",
@@ -390,6 +506,102 @@ enum OpenAPIDocument {
                           "required": ["status", "location"],
                           "properties": {"status": {"type": "string"}, "location": {"type": "string"}}
                         }
+                      }
+                    }
+                  }
+                }
+              },
+              "Questionnaire": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["id", "url", "version", "title", "resource"],
+                "properties": {
+                  "id": {"type": "integer"},
+                  "url": {"type": "string"},
+                  "version": {"type": "string"},
+                  "title": {"type": "string"},
+                  "resource": {"type": "object", "description": "The FHIR R4 Questionnaire."}
+                }
+              },
+              "NewAssignment": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["questionnaire"],
+                "properties": {"questionnaire": {"type": "integer", "minimum": 1, "maximum": 2147483647, "description": "The library id."}}
+              },
+              "Assignment": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["id", "patient_id", "assigned_at", "questionnaire"],
+                "properties": {
+                  "id": {"type": "integer"},
+                  "patient_id": {"type": "integer"},
+                  "assigned_at": {"type": "string"},
+                  "questionnaire": {"$ref": "#/components/schemas/Questionnaire"}
+                }
+              },
+              "QuestionnaireResponse": {
+                "type": "object",
+                "required": ["resourceType", "identifier", "questionnaire", "status", "authored", "item"],
+                "description": "A FHIR R4 QuestionnaireResponse to an assigned questionnaire, with a stable identifier.",
+                "properties": {
+                  "resourceType": {"const": "QuestionnaireResponse"},
+                  "identifier": {
+                    "type": "object",
+                    "required": ["system", "value"],
+                    "properties": {"system": {"type": "string", "maxLength": 256}, "value": {"type": "string", "maxLength": 256}}
+                  },
+                  "questionnaire": {"type": "string", "description": "The questionnaire's canonical URL, optionally with |version."},
+                  "status": {"const": "completed"},
+                  "subject": {"type": "object", "properties": {"reference": {"type": "string"}}},
+                  "authored": {"type": "string", "format": "date-time"},
+                  "item": {
+                    "type": "array",
+                    "maxItems": 200,
+                    "items": {
+                      "type": "object",
+                      "required": ["linkId"],
+                      "properties": {
+                        "linkId": {"type": "string"},
+                        "text": {"type": "string"},
+                        "answer": {"type": "array", "items": {"type": "object"}}
+                      }
+                    }
+                  }
+                }
+              },
+              "StoredQuestionnaireResponse": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["id", "questionnaire_id", "authored", "score", "resource"],
+                "properties": {
+                  "id": {"type": "integer"},
+                  "questionnaire_id": {"type": "integer"},
+                  "authored": {"type": "string"},
+                  "score": {"type": "integer", "minimum": 0, "description": "The symptom score: the sum of the integer answers."},
+                  "resource": {"type": "object", "description": "The FHIR R4 QuestionnaireResponse as stored."}
+                }
+              },
+              "SymptomScores": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["patient_id", "definition", "points"],
+                "properties": {
+                  "patient_id": {"type": "integer"},
+                  "definition": {"type": "string"},
+                  "points": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "additionalProperties": false,
+                      "required": ["response_id", "questionnaire_id", "questionnaire", "authored", "score", "maximum_score"],
+                      "properties": {
+                        "response_id": {"type": "integer"},
+                        "questionnaire_id": {"type": "integer"},
+                        "questionnaire": {"type": "string"},
+                        "authored": {"type": "string"},
+                        "score": {"type": "integer", "minimum": 0},
+                        "maximum_score": {"type": "integer", "minimum": 0}
                       }
                     }
                   }

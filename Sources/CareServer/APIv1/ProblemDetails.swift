@@ -15,6 +15,15 @@ struct ProblemDetails: Encodable, Sendable, Equatable {
 
     static let mediaType = "application/problem+json"
 
+    /// Problem details are written with their members in one order (sorted), so that refusals that must not be
+    /// told apart (no such patient, another clinic's patient) are the same bytes: a plain `JSONEncoder` writes a
+    /// struct's keys in an order that varies from one response to the next, which a 404 or 403 body must not do.
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
     var type: String = "about:blank"
     var title: String
     var status: Int
@@ -64,7 +73,7 @@ struct ProblemDetails: Encodable, Sendable, Equatable {
         case .throttled(let seconds): headers[.retryAfter] = String(seconds)
         default: break
         }
-        let body = try JSONResponse.encoder.encode(ProblemDetails(error))
+        let body = try Self.encoder.encode(ProblemDetails(error))
         return Response(status: error.status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 }

@@ -16,6 +16,7 @@ enum AccessPolicy {
 
     /// Nil when allowed; otherwise the refusal.
     static func refusal(_ caller: Principal, _ operation: Operation) -> APIError? {
+        if let questionnaires = questionnaireRefusal(caller, operation) { return questionnaires }
         switch (caller.role, operation) {
         case (.clinician, .registerPatient), (.clinician, .listPatients), (.clinician, .createEnrollmentCode):
             return nil
@@ -55,6 +56,38 @@ enum AccessPolicy {
             return caller.caregiverOf.contains(id) ? nil : .forbidden(patientOnly)
         default:
             return .forbidden(patientOnly)
+        }
+    }
+
+    static let caregiversReadOnly = "Caregivers may read this record but not write to it."
+
+    /// The questionnaire operations' refusals (`.some(nil)` when allowed, nil for any other operation). Unlike the
+    /// document's API, `/api/v1` answers another patient's or another clinic's record with 404, as if there were
+    /// none; a role that may never do this answers 403, whoever the record is about.
+    private static func questionnaireRefusal(_ caller: Principal, _ operation: Operation) -> APIError?? {
+        switch (caller.role, operation) {
+        case (_, .readQuestionnaireLibrary):
+            return .some(nil)
+        case (.clinician, .assignQuestionnaire(let clinicID)):
+            return .some(clinicID == caller.clinicID ? nil : .notFound)
+        case (_, .assignQuestionnaire):
+            return .some(.forbidden(cliniciansOnly))
+        case (.clinician, .readQuestionnaires(_, let clinicID)):
+            return .some(clinicID == caller.clinicID ? nil : .notFound)
+        case (.patient, .readQuestionnaires(let id, _)):
+            return .some(id == caller.accountID ? nil : .notFound)
+        case (.caregiver, .readQuestionnaires(let id, _)):
+            return .some(caller.caregiverOf.contains(id) ? nil : .notFound)
+        case (.administrator, .readQuestionnaires):
+            return .some(.forbidden(cliniciansOnly))
+        case (.patient, .answerQuestionnaire(let id)):
+            return .some(id == caller.accountID ? nil : .notFound)
+        case (.caregiver, .answerQuestionnaire(let id)):
+            return .some(caller.caregiverOf.contains(id) ? .forbidden(caregiversReadOnly) : .notFound)
+        case (_, .answerQuestionnaire):
+            return .some(.forbidden(patientOnly))
+        default:
+            return nil
         }
     }
 

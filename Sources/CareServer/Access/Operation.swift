@@ -29,4 +29,13 @@ package enum Operation: Sendable, Equatable {
     case writeOrder(patientClinicID: Int64)
     /// Reading this patient's (of this clinic) medication orders.
     case readOrders(patientID: Int64, patientClinicID: Int64)
+    // Questionnaires (issue 20 item 6)
+    /// Reading the clinic-wide questionnaire library (no patient data).
+    case readQuestionnaireLibrary
+    /// Assigning a questionnaire to a patient of this clinic.
+    case assignQuestionnaire(patientClinicID: Int64)
+    /// Reading a patient's assigned questionnaires, answers or symptom scores.
+    case readQuestionnaires(patientID: Int64, patientClinicID: Int64)
+    /// Answering a questionnaire assigned to this patient.
+    case answerQuestionnaire(patientID: Int64)
 }

@@ -9,5 +9,6 @@ enum CareSchema {
         v6Portal,
         v7PatientSummary,
         v8Orders,
+        v9Questionnaires,
     ]
 }

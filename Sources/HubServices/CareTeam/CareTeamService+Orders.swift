@@ -4,44 +4,21 @@ import HubRecords
 import HubStore
 
 extension CareTeamService {
-    /// Pulls the orders the care team wrote or changed after the order cursor (`GET /api/v1/sync/orders`) and
-    /// applies them to the profile's medications with the cursor, in one transaction (`applyCareTeamOrders`). Each
-    /// order is read by the same reader and rules as an imported one; an order the hub cannot read refuses the whole
-    /// pull (nothing applied, the cursor stays), naming the field.
+    /// Pulls the orders the care team wrote or changed after the order cursor (`GET /api/v1/sync/orders`, retried
+    /// as every request of a sync: `exchange`) and applies them to the profile's medications with the cursor, in one
+    /// transaction (`applyCareTeamOrders`). Each order is read by the same reader and rules as an imported one; an
+    /// order the hub cannot read refuses the whole pull (nothing applied, the cursor stays), naming the field.
     func pullOrders(_ run: inout PushRun) async throws(CareTeamError) {
         let profileId = run.stored.id
         let after = try await storeCall { try await app.store.careTeamOrderCursor(profileId: profileId) }
         let url = "\(run.link.serverURL)/api/v1/sync/orders?after=\(after)"
-        var wait = run.options.initialBackoff
-        var answer: CareTeamHTTP.Answer?
-        var lastReason = ""
-        for attempt in 1...run.options.attempts {
-            if attempt > 1 {
-                try? await Task.sleep(for: wait)
-                wait *= 2
-            }
-            do {
-                let got = try await run.http.get(url, token: run.link.deviceToken, timeout: run.options.requestTimeout)
-                if got.status == 200 {
-                    answer = got
-                    break
-                }
-                lastReason = "HTTP \(got.status): \(got.detail)"
-                if (400..<500).contains(got.status) && got.status != 408 && got.status != 429 {
-                    throw CareTeamError.refused(status: got.status, detail: got.detail)
-                }
-            } catch let error as CareTeamError {
-                throw error
-            } catch {
-                lastReason = "no answer: \(error)"
-            }
-        }
-        guard let answer else {
-            throw .pushFailed(
-                reason: "pulling orders: \(lastReason)",
-                acknowledgedThisRun: run.acknowledged,
-                attempts: run.options.attempts
-            )
+        let token = run.link.deviceToken
+        let timeout = run.options.requestTimeout
+        let answer = try await exchange(.pull("orders"), &run) { http in
+            try await http.get(url, token: token, timeout: timeout)
+        } read: { answer throws(UnusableAnswer) in
+            guard answer.status == 200 else { throw UnusableAnswer("instead of 200") }
+            return answer
         }
         let (pulled, cursor) = try Self.readPull(answer)
         run.report.orders = try await storeCall {

@@ -53,9 +53,11 @@ public struct CareTeamService: Sendable {
         return try await status(of: stored)
     }
 
-    /// Pushes what the server has not acknowledged, kind after kind (readings, labs, intake totals, doses), in
-    /// Bundles of `options.bundleSize`, each retried with doubling waits; stops at the first Bundle that fails every
-    /// attempt (that kind's cursor stays before it).
+    /// Pushes what the server has not acknowledged, kind after kind (readings, labs, intake totals, doses, then
+    /// questionnaire answers), in Bundles of `options.bundleSize`, then pulls the care team's orders and assigned
+    /// questionnaires; every request is retried with doubling waits (`exchange`), and the run stops at the first
+    /// that fails every attempt: a push leaves that kind's cursor before it (`pushFailed`), a pull applies or
+    /// replaces nothing (`pullFailed`), so a server that is down loses nothing and the next sync carries on.
     public func sync(profile: String? = nil, options: CareTeamSyncOptions = CareTeamSyncOptions())
         async throws(CareTeamError) -> CareTeamSyncReport
     {
@@ -69,7 +71,13 @@ public struct CareTeamService: Sendable {
             try await pushLabs(&run)
             try await pushIntake(&run)
             try await pushDoses(&run)
+            // Questionnaires (issue 20 item 7): the patient's answers go up with the rest; then what the care team
+            // wrote comes down, orders and questionnaires alike, through the same retried request (`exchange`).
+            try await pushQuestionnaireAnswers(&run)
             try await pullOrders(&run)
+            try await pullQuestionnaires(&run)
+            // Every request of the run had its 2xx: an earlier failure noted on the link no longer holds.
+            try await storeCall { try await app.store.clearCareTeamFailure(profileId: stored.id) }
             let latest = try await storeCall { try await app.store.careTeamLink(profileId: stored.id) } ?? link
             run.report.pending = try await pending(stored, latest).readings
             return run.report
@@ -139,63 +147,35 @@ public struct CareTeamService: Sendable {
 
     // MARK: - Pieces
 
-    /// One Bundle, with retries, counted into the run once the server acknowledged it with a 2xx (each entry's
-    /// status: 201 stored now, 200 held already or replaced); a 4xx other than 408 and 429 is final (a refused Bundle
-    /// or token does not get better by waiting).
+    /// One Bundle, with the run's retries (`exchange`), counted into the run once the server acknowledged it with a
+    /// 2xx and a transaction-response of one entry per resource (each entry's status: 201 stored now, 200 held
+    /// already or replaced).
     func send(_ bundle: FHIRJSON, entries entryCount: Int, kind: String, _ run: inout PushRun)
         async throws(CareTeamError)
     {
         let body = Data(bundle.bytes())
-        let options = run.options
         let link = run.link
-        var wait = options.initialBackoff
-        var lastReason = ""
-        for attempt in 1...options.attempts {
-            if attempt > 1 {
-                try? await Task.sleep(for: wait)
-                wait *= 2
+        let timeout = run.options.requestTimeout
+        let statuses = try await exchange(.push(kind == "intake" ? "intake totals" : "\(kind)s"), &run) { http in
+            try await http.post(
+                "\(link.serverURL)/api/v1/sync",
+                body: body,
+                contentType: "application/fhir+json",
+                token: link.deviceToken,
+                timeout: timeout
+            )
+        } read: { answer throws(UnusableAnswer) in
+            guard let entries = answer.object?["entry"] as? [[String: Any]], entries.count == entryCount else {
+                throw UnusableAnswer("without a transaction-response of \(entryCount) entries")
             }
-            let answer: CareTeamHTTP.Answer
-            do {
-                answer = try await run.http.post(
-                    "\(link.serverURL)/api/v1/sync",
-                    body: body,
-                    contentType: "application/fhir+json",
-                    token: link.deviceToken,
-                    timeout: options.requestTimeout
-                )
-            } catch {
-                lastReason = "no answer: \(error)"
-                continue
-            }
-            if (200..<300).contains(answer.status) {
-                guard let entries = answer.object?["entry"] as? [[String: Any]], entries.count == entryCount else {
-                    lastReason = "HTTP \(answer.status) without a transaction-response of \(entryCount) entries"
-                    continue
-                }
-                let statuses = entries.map { (($0["response"] as? [String: Any])?["status"] as? String) ?? "" }
-                run.report.retries += attempt - 1
-                run.report.created += statuses.filter { $0.hasPrefix("201") }.count
-                run.report.alreadyStored += statuses.filter { $0.hasPrefix("200") }.count
-                run.report.sent += entryCount
-                run.report.sentByKind[kind, default: 0] += entryCount
-                run.acknowledged += entryCount
-                run.report.bundles += 1
-                return
-            }
-            lastReason = "HTTP \(answer.status): \(answer.detail)"
-            if (400..<500).contains(answer.status) && answer.status != 408 && answer.status != 429 {
-                await recordFailure(link, lastReason)
-                throw .refused(status: answer.status, detail: answer.detail)
-            }
+            return entries.map { (($0["response"] as? [String: Any])?["status"] as? String) ?? "" }
         }
-        await recordFailure(link, lastReason)
-        throw .pushFailed(reason: lastReason, acknowledgedThisRun: run.acknowledged, attempts: options.attempts)
-    }
-
-    private func recordFailure(_ link: CareTeamLink, _ reason: String) async {
-        // The failure is reported to the caller either way; the stored note is for `status`.
-        try? await app.store.recordCareTeamFailure(profileId: link.profileId, reason: reason)
+        run.report.created += statuses.filter { $0.hasPrefix("201") }.count
+        run.report.alreadyStored += statuses.filter { $0.hasPrefix("200") }.count
+        run.report.sent += entryCount
+        run.report.sentByKind[kind, default: 0] += entryCount
+        run.acknowledged += entryCount
+        run.report.bundles += 1
     }
 
     private func status(of stored: StoredProfile) async throws(CareTeamError) -> CareTeamStatus {

@@ -26,7 +26,7 @@ public struct CareTeamSyncReport: Sendable, Equatable {
     public var bundles = 0
     /// Resources sent in them.
     public var sent = 0
-    /// Of those, by kind: `reading`, `lab`, `intake`, `dose`.
+    /// Of those, by kind: `reading`, `lab`, `intake`, `dose`, `questionnaire-response`.
     public var sentByKind: [String: Int] = [:]
     /// Of those, how many the server stored now (201) and how many it held already (200).
     public var created = 0
@@ -42,6 +42,8 @@ public struct CareTeamSyncReport: Sendable, Equatable {
     /// What the orders pulled from the care team did to the profile's medications (nil when the pull did not run:
     /// the push failed before it).
     public var orders: CareTeamOrderChanges?
+    /// How many assigned questionnaires the pull brought (nil when the pull did not run).
+    public var questionnaires: Int?
 }
 
 /// How one `sync` runs: Bundle size, how many Bundles at most, and the retries of each.

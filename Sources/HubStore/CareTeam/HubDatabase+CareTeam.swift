@@ -56,6 +56,14 @@ extension HubDatabase {
         }
     }
 
+    /// Forgets the last failure: a sync got every request through, so the note no longer holds (a sync with
+    /// nothing to push moves no cursor, which clears it otherwise).
+    public func clearCareTeamFailure(profileId: Int64) async throws(PatientRecordError) {
+        try await patientRecordWrite { db in
+            try db.execute(sql: "UPDATE careTeamLink SET lastError = NULL WHERE profileId = ?", arguments: [profileId])
+        }
+    }
+
     /// The profile's readings after measurement id `afterId`, in id order (the order the cursor moves in), at most
     /// `limit`; a meter's control-solution tests are left out as everywhere else.
     public func careTeamPendingReadings(profileId: Int64, afterId: Int64, limit: Int)

@@ -36,6 +36,7 @@ enum Schema {
         Migration(number: 15, identifier: "v15-care-team", migrate: v15CareTeam),
         Migration(number: 16, identifier: "v16-care-team-kinds", migrate: v16CareTeamKinds),
         Migration(number: 17, identifier: "v17-care-team-orders", migrate: v17CareTeamOrders),
+        Migration(number: 18, identifier: "v18-questionnaires", migrate: v18Questionnaires),
     ]
 
     /// The number from which identifiers must carry their own number (`v10-…`): every migration before it shipped.

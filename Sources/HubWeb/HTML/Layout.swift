@@ -9,7 +9,8 @@ struct Layout {
     static let sections: [(path: String, key: MessageKey)] = [
         ("/today", .navToday), ("/food", .navFood), ("/fluid", .navFluid), ("/weight", .navWeight),
         ("/blood-pressure", .navBloodPressure), ("/labs", .navLabs), ("/medications", .navMedications),
-        ("/trends", .navTrends), ("/reports", .navReports), ("/goals", .navGoals), ("/devices", .navDevices),
+        ("/questionnaires", .navQuestionnaires), ("/trends", .navTrends), ("/reports", .navReports),
+        ("/goals", .navGoals), ("/devices", .navDevices),
         ("/import", .navImport),
         ("/notifications", .navNotifications), ("/profiles", .navProfiles), ("/settings", .navSettings),
     ]

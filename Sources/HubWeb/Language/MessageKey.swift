@@ -76,4 +76,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case rejectedHeading, noRejected, whereColumn, whyColumn, importStored, importStoppedEarly, uploadTooLarge
     case uploadNotExport, uploadMissing, importRefused, rejectedShown
     case exportHeading, exportIntro, exportJSON, exportCSV, exportFHIR
+    // Questionnaires
+    case navQuestionnaires, questionnairesTitle, questionnairesIntro, noQuestionnaires, saveAnswers
+    case questionnaireSaved, answeredOnce, answeredTimes, notAnsweredYet, optionalAnswer, scaleHint, yesAnswer, noAnswer
 }

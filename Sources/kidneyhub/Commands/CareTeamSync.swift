@@ -23,8 +23,11 @@ struct CareTeamSync: AsyncParsableCommand {
         do {
             let options = CareTeamSyncOptions(bundleSize: bundleSize, attempts: attempts)
             let report = try await store.openForWriting().careTeam.sync(profile: profile, options: options)
-            let kinds = [("reading", "readings"), ("lab", "labs"), ("intake", "intake totals"), ("dose", "doses")]
-                .compactMap { kind, name in report.sentByKind[kind].map { "\($0) \(name)" } }
+            let kinds = [
+                ("reading", "readings"), ("lab", "labs"), ("intake", "intake totals"), ("dose", "doses"),
+                ("questionnaire-response", "questionnaire answers"),
+            ]
+            .compactMap { kind, name in report.sentByKind[kind].map { "\($0) \(name)" } }
             print(
                 "Sent \(report.sent) resources\(kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))") in "
                     + "\(report.bundles) Bundles: \(report.created) new, \(report.alreadyStored) already on the server "
@@ -40,6 +43,9 @@ struct CareTeamSync: AsyncParsableCommand {
                     print("note: \(name) is also on your own list; both are kept, check with your care team")
                 }
                 if orders.added.isEmpty && orders.stopped.isEmpty { print("No new orders from your care team.") }
+            }
+            if let assigned = report.questionnaires {
+                print("\(assigned) questionnaires assigned by your care team (`kidneyhub questionnaire list`).")
             }
         } catch let error as CareTeamError {
             throw CommandFailure("\(error)")

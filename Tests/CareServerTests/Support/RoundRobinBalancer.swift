@@ -11,7 +11,8 @@ import TestSupport
 
 /// A load balancer in front of several care-team server processes, as a clinic deploys them (the servers hold no
 /// state; every one reaches the same database): each request goes to the next server in turn, and the balancer
-/// counts how many each one answered. Only the hub's calls (enrollment, the push and the orders pull) pass.
+/// counts how many each one answered. Only the hub's calls pass: enrollment, the push, the orders pull, the
+/// questionnaire pull and the push of questionnaire answers.
 struct RoundRobinBalancer: Sendable {
     /// The turn and the counts, shared by the request handlers.
     final class Tally: Sendable {
@@ -55,6 +56,8 @@ struct RoundRobinBalancer: Sendable {
         router.post("/api/v1/sync", use: forward)
         router.post("/api/v1/enrollments", use: forward)
         router.get("/api/v1/sync/orders", use: forward)
+        router.get("/api/v1/patients/:id/questionnaires", use: forward)
+        router.post("/api/v1/patients/:id/questionnaire-responses", use: forward)
         let (bound, continuation) = AsyncStream<Int>.makeStream()
         var logger = Logger(label: "balancer")
         logger.logLevel = .critical
