@@ -185,8 +185,11 @@ package struct ClinicianPortal: Sendable {
             dosesSince: FlagRules.standard.dosesSince(now)
         )
         await gate.auditRead(caller, resource: "portal_patient_list", patientID: nil, address: context.clientAddress)
-        let rows = sort.sorted(overviews.map { PatientRow($0, now: now) })
-        return Self.html(PatientListPage.render(rows: rows, sort: sort, csrf: gate.csrfToken(session: token), now: now))
+        let page = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
+        let slice = PatientListSlice(of: sort.sorted(overviews.map { PatientRow($0, now: now) }), page: page)
+        return Self.html(
+            PatientListPage.render(slice, sort: sort, csrf: gate.csrfToken(session: token), now: now)
+        )
     }
 
     private func patientPage(_ request: Request, _ context: CareRequestContext) async throws -> Response {
