@@ -79,4 +79,5 @@ enum English {
         .required: "This is needed.", .notANumber: "Enter a number.",
     ].merging(English.labs) { own, _ in own }.merging(English.medications) { own, _ in own }
         .merging(English.devices) { own, _ in own }.merging(English.kinds) { own, _ in own }
+        .merging(English.refusals) { own, _ in own }
 }

@@ -76,4 +76,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case rejectedHeading, noRejected, whereColumn, whyColumn, importStored, importStoppedEarly, uploadTooLarge
     case uploadNotExport, uploadMissing, importRefused, rejectedShown
     case exportHeading, exportIntro, exportJSON, exportCSV, exportFHIR
+    // Refusals of the application layer (web-finish): `UserMessage` keys as the pages write them
+    case refusedOutOfRange, refusedUnusual, refusedDiastolicNotBelow, refusedInTheFuture, refusedNotANumber
+    case refusedLabOutOfRange, refusedLabUnit, refusedUnknownLab
 }

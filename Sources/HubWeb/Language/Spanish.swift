@@ -88,4 +88,5 @@ enum Spanish {
         .required: "Hace falta.", .notANumber: "Escriba un número.",
     ].merging(Spanish.labs) { own, _ in own }.merging(Spanish.medications) { own, _ in own }
         .merging(Spanish.devices) { own, _ in own }.merging(Spanish.kinds) { own, _ in own }
+        .merging(Spanish.refusals) { own, _ in own }
 }
