@@ -402,6 +402,8 @@ def test_every_page_in_spanish_shows_no_english_catalogue_phrase_nor_english_goa
     browser.find_element(By.CSS_SELECTOR, "#goal-form button[type=submit]").click()
     wait_for(browser, lambda d: "done=goalAdded" in d.current_url)
     add_lab(browser, hub, "potassium", "5.1", "mmol/L")
+    # The lab form's answer must have loaded: a page asked for before then is replaced by its redirect.
+    wait_for(browser, lambda d: "done=savedLab" in d.current_url)
     browser.get(hub.base + "/weight")
     browser.find_element(By.ID, "value").send_keys("71.5")
     browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
