@@ -16,6 +16,8 @@ public struct CarePostCommitWork: PostCommitHook {
     private let store: HubDatabase
     private let dispatcher: NotificationDispatcher?
     private let clock: any HubClock
+    /// Told first, as soon as a batch that stored readings is committed (a live page shows them without polling).
+    private let announce: @Sendable () -> Void
     private let logger = Logger(label: "kidneyhub.goals")
 
     /// Work tagging with `tagger`, evaluating with `engine` at `clock`'s time, and pushing with `dispatcher`.
@@ -23,26 +25,36 @@ public struct CarePostCommitWork: PostCommitHook {
         tagger: WeightPhaseTagger,
         engine: GoalEngine,
         dispatcher: NotificationDispatcher? = nil,
-        clock: any HubClock = SystemClock()
+        clock: any HubClock = SystemClock(),
+        announce: @escaping @Sendable () -> Void = {}
     ) {
         self.tagger = tagger
         self.engine = engine
         self.store = engine.store
         self.dispatcher = dispatcher
         self.clock = clock
+        self.announce = announce
     }
 
     /// The work on `store` with its own tagger and engine, pushing through `dispatcher`.
-    public init(store: HubDatabase, dispatcher: NotificationDispatcher?, clock: any HubClock = SystemClock()) {
+    /// `announce` is told first after each commit that stored readings.
+    public init(
+        store: HubDatabase,
+        dispatcher: NotificationDispatcher?,
+        clock: any HubClock = SystemClock(),
+        announce: @escaping @Sendable () -> Void = {}
+    ) {
         self.init(
             tagger: WeightPhaseTagger(store: store),
             engine: GoalEngine(store: store),
             dispatcher: dispatcher,
-            clock: clock
+            clock: clock,
+            announce: announce
         )
     }
 
     public func didCommit(_ outcome: IngestOutcome, device: DeviceIdentity) async {
+        if !outcome.storedIds.isEmpty { announce() }
         await tagger.didCommit(outcome, device: device)
         guard !outcome.storedIds.isEmpty else { return }
         do {

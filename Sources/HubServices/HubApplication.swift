@@ -15,10 +15,13 @@ public struct HubApplication: Sendable {
     let store: HubDatabase
     /// The clock services read "now" from (tests drive a manual one).
     let clock: any HubClock
+    /// Readings this process commits, announced to listeners right after the commit (the web app's Today pages).
+    public let readingArrivals: ReadingArrivals
 
     init(store: HubDatabase, clock: any HubClock = SystemClock()) {
         self.store = store
         self.clock = clock
+        self.readingArrivals = ReadingArrivals()
     }
 
     /// Opens the store at `path` for an operation that writes, creating the store file when it does not exist yet.
@@ -73,8 +76,15 @@ public struct HubApplication: Sendable {
         )
     }
 
-    /// The one piece of work after readings are stored, by any path: tagging, goals, alerts, pushes.
+    /// The one piece of work after readings are stored, by any path: announcing them (`readingArrivals`), tagging,
+    /// goals, alerts, pushes.
     public func postCommitWork() -> CarePostCommitWork {
-        CarePostCommitWork(store: store, dispatcher: notificationDispatcher(), clock: clock)
+        let arrivals = readingArrivals
+        return CarePostCommitWork(
+            store: store,
+            dispatcher: notificationDispatcher(),
+            clock: clock,
+            announce: { arrivals.announce() }
+        )
     }
 }

@@ -70,10 +70,10 @@ def hub():
     shutil.rmtree(folder, ignore_errors=True)
 
 
-@pytest.fixture
-def simulated_hub():
-    """`kidneyhub serve` with the device simulator playing the shipped dialysis day (a scale, a cuff that shows the
-    passkey 123456, a glucometer), each sync slowed so its progress can be seen (the simulator's slow-sync fault)."""
+def serve_with_simulator(fault, extra=()):
+    """`kidneyhub serve` on a fresh store with the device simulator playing the shipped dialysis day under `fault`
+    (the simulator's `--fault` argument, given the store's folder); yields the hub, then stops it and removes the
+    folder."""
     if not BINARY.exists():
         pytest.fail(f"{BINARY} is missing: run `swift build` first")
     folder = tempfile.mkdtemp(prefix="kidneyhub-web-")
@@ -83,40 +83,31 @@ def simulated_hub():
         "id": "simulator", "name": "Device simulator", "version": "0.1.0",
         "executable": str(BINARY.parent / "kidneyhub-simulator"),
         "arguments": ["--scenario", str(ROOT / "Plugins" / "simulator" / "scenarios" / "dialysis-day.json"),
-                      "--fault", "slow-sync:1500"],
+                      "--fault", fault(folder)],
         "protocolVersions": ["1.0"],
         "kinds": ["body_weight", "blood_pressure", "heart_rate", "blood_glucose"],
     }
     (adapters / "adapter.json").write_text(json.dumps(manifest))
-    running = Hub(folder, ["--adapters-dir", str(adapters.parent)])
-    yield running
-    running.stop()
-    shutil.rmtree(folder, ignore_errors=True)
-
-
-@pytest.fixture
-def crashing_adapter_hub():
-    """`kidneyhub serve` with the device simulator made to crash on its first 5 starts (its crash-on-start fault,
-    counted in a file): the hub's breaker marks it failed, and after a retry its sixth start works."""
-    if not BINARY.exists():
-        pytest.fail(f"{BINARY} is missing: run `swift build` first")
-    folder = tempfile.mkdtemp(prefix="kidneyhub-web-")
-    adapters = Path(folder) / "adapters" / "simulator"
-    adapters.mkdir(parents=True)
-    manifest = {
-        "id": "simulator", "name": "Device simulator", "version": "0.1.0",
-        "executable": str(BINARY.parent / "kidneyhub-simulator"),
-        "arguments": ["--scenario", str(ROOT / "Plugins" / "simulator" / "scenarios" / "dialysis-day.json"),
-                      "--fault", f"crash-on-start:times=5,counterFile={folder}/starts"],
-        "protocolVersions": ["1.0"],
-        "kinds": ["body_weight", "blood_pressure", "heart_rate", "blood_glucose"],
-    }
-    (adapters / "adapter.json").write_text(json.dumps(manifest))
-    running = Hub(folder, ["--adapters-dir", str(adapters.parent), "--restart-backoff", "0.05"])
+    running = Hub(folder, ["--adapters-dir", str(adapters.parent), *extra])
     running.folder = folder
     yield running
     running.stop()
     shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def simulated_hub():
+    """The simulator's scale, cuff (passkey 123456) and glucometer, each sync slowed so its progress can be seen."""
+    yield from serve_with_simulator(lambda _: "slow-sync:1500")
+
+
+@pytest.fixture
+def crashing_adapter_hub():
+    """The simulator made to crash on its first 5 starts (counted in a file): the hub's breaker marks it failed, and
+    after a retry its sixth start works."""
+    yield from serve_with_simulator(
+        lambda folder: f"crash-on-start:times=5,counterFile={folder}/starts", ["--restart-backoff", "0.05"]
+    )
 
 
 @pytest.fixture

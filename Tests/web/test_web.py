@@ -199,7 +199,7 @@ def test_labs_entered_in_their_units_show_the_trend_against_the_target(hub, brow
     # A slipped decimal is refused with the field named, and nothing is stored.
     add_lab(browser, hub, "potassium", "46")
     wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#errors li"))
-    assert "value" in browser.find_element(By.CSS_SELECTOR, "#errors li").text
+    assert "value" in browser.find_element(By.CSS_SELECTOR, "#errors li").text.lower()
     assert len(browser.find_elements(By.CSS_SELECTOR, "#lab-results tbody tr")) == 4
     check_page(browser, "labs-error")
     # The keyboard only: Tab to the test, type its name, Tab to the value, type it, Enter.
@@ -402,6 +402,8 @@ def test_every_page_in_spanish_shows_no_english_catalogue_phrase_nor_english_goa
     browser.find_element(By.CSS_SELECTOR, "#goal-form button[type=submit]").click()
     wait_for(browser, lambda d: "done=goalAdded" in d.current_url)
     add_lab(browser, hub, "potassium", "5.1", "mmol/L")
+    # The lab form's answer must have loaded: a page asked for before then is replaced by its redirect.
+    wait_for(browser, lambda d: "done=savedLab" in d.current_url)
     browser.get(hub.base + "/weight")
     browser.find_element(By.ID, "value").send_keys("71.5")
     browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
@@ -429,6 +431,51 @@ def test_every_page_in_spanish_shows_no_english_catalogue_phrase_nor_english_goa
         if english:
             found[page] = sorted(english)[:8]
     assert found == {}, found
+
+    # Refused forms: the application layer's reasons are written in Spanish too, not in the command line's English.
+    def refusal(path, fill):
+        browser.get(hub.base + path)
+        fill()
+        # As a browser that does not check the fields itself would send it: the hub must refuse it by itself.
+        browser.execute_script("document.querySelectorAll('main form').forEach(f => f.noValidate = true)")
+        browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+        wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#errors li"))
+        text = browser.find_element(By.ID, "errors").text
+        english = [p for p in phrases if re.search(r"(?<!\w)" + re.escape(p) + r"(?!\w)", text)]
+        english += [w for w in ["out of range", "accepted", "plausible range", "is not", "in the future"] if w in text]
+        assert english == [], (path, text, english)
+        return text
+
+    def weight():
+        browser.find_element(By.ID, "value").send_keys("400")
+
+    text = refusal("/weight", weight)
+    assert "fuera del intervalo admitido" in text and "350" in text, text
+    check_page(browser, "weight-refused-es")
+
+    def pressure():
+        browser.find_element(By.ID, "systolic").send_keys("90")
+        browser.find_element(By.ID, "diastolic").send_keys("120")
+
+    text = refusal("/blood-pressure", pressure)
+    assert "debe ser menor que la sistólica" in text, text
+    check_page(browser, "blood-pressure-refused-es")
+
+    def lab_in_a_wrong_unit():
+        Select(browser.find_element(By.ID, "analyte")).select_by_value("potassium")
+        browser.find_element(By.ID, "value").send_keys("4.6")
+        Select(browser.find_element(By.ID, "unit")).select_by_value("mg/dL")
+
+    text = refusal("/labs", lab_in_a_wrong_unit)
+    assert "Potasio no se mide en «mg/dL»" in text, text
+    check_page(browser, "labs-refused-unit-es")
+
+    def slipped_decimal():
+        Select(browser.find_element(By.ID, "analyte")).select_by_value("potassium")
+        browser.find_element(By.ID, "value").send_keys("46")
+
+    text = refusal("/labs", slipped_decimal)
+    assert "fuera del intervalo plausible" in text, text
 
 
 def test_no_page_asks_another_host_for_anything(hub, browser):

@@ -54,7 +54,8 @@ public struct ManualEntry: Sendable {
             guard measurement.startMs <= now + Self.clockSkewMilliseconds else {
                 throw MeasurementFieldError(
                     field: "effectiveTime",
-                    reason: "\(reading.effectiveTime ?? "") is in the future (accepted: now or earlier)"
+                    reason: "\(reading.effectiveTime ?? "") is in the future (accepted: now or earlier)",
+                    problem: .inTheFuture
                 )
             }
             records.append(IngestRecord(measurement))

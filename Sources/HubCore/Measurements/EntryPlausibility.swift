@@ -30,7 +30,8 @@ public enum EntryPlausibility {
                 throw MeasurementFieldError(
                     field: "components.diastolic",
                     reason: "diastolic \(text(diastolic)) mmHg is not below systolic \(text(systolic)) mmHg "
-                        + "(write SYSTOLIC/DIASTOLIC, e.g. 128/82)"
+                        + "(write SYSTOLIC/DIASTOLIC, e.g. 128/82)",
+                    problem: .diastolicNotBelowSystolic(diastolic: diastolic, systolic: systolic)
                 )
             }
         default:
@@ -48,7 +49,8 @@ public enum EntryPlausibility {
         throw MeasurementFieldError(
             field: field,
             reason: "\(text(value)) \(unit) is out of range (accepted: \(text(accepted.lowerBound))–"
-                + "\(text(accepted.upperBound)) \(unit))"
+                + "\(text(accepted.upperBound)) \(unit))",
+            problem: .outOfRange(value: value, low: accepted.lowerBound, high: accepted.upperBound, unit: unit)
         )
     }
 

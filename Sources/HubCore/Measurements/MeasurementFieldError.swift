@@ -6,11 +6,14 @@ public struct MeasurementFieldError: Error, Sendable, Equatable, CustomStringCon
     public let field: String
     /// What was wrong and what is accepted, for example "unit 'mmol/L' does not fit kind 'body_weight' (accepted: kg, ...)".
     public let reason: String
+    /// The same as data, where a front end writes it in the person's language (nil: only `reason` says it).
+    public let problem: FieldProblem?
 
     /// An error for a field.
-    public init(field: String, reason: String) {
+    public init(field: String, reason: String, problem: FieldProblem? = nil) {
         self.field = field
         self.reason = reason
+        self.problem = problem
     }
 
     /// `field: reason`.

@@ -44,7 +44,8 @@ public enum UnusualEntryRanges {
                 // On lines of their own, so the message fits a 100-column terminal.
                 reason: "\(text(value)) mmHg is outside the usual \(text(row.usual.lowerBound))–"
                     + "\(text(row.usual.upperBound)) mmHg\n(\(row.source));\ncheck the numbers, or confirm the reading "
-                    + "is right with --confirm-unusual"
+                    + "is right with --confirm-unusual",
+                problem: .unusual(value: value, low: row.usual.lowerBound, high: row.usual.upperBound, unit: row.unit)
             )
         }
         return nil

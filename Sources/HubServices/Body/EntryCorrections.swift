@@ -32,7 +32,7 @@ extension HubApplication {
                 }
                 normalized = measurement
             } catch let error as MeasurementFieldError {
-                throw EntryRefused(description: "\(error)")
+                throw EntryRefused(error)
             }
         }
         let old = try await store.correctManualMeasurement(

@@ -7,9 +7,17 @@ import HubRecords
 import HubStore
 
 /// Why a body entry was not stored: the field at fault and why (an implausible value, a time in the future).
-public struct EntryRefused: Error, Sendable, CustomStringConvertible {
+public struct EntryRefused: UserFacingError, Sendable, CustomStringConvertible {
     /// The normalizer's or the plausibility check's reason.
     public var description: String
+    /// The same as data, for a front end in another language (nil when the reason is only in words).
+    public var userMessage: UserMessage?
+
+    /// The refusal of a field's value.
+    init(_ error: MeasurementFieldError) {
+        description = "\(error)"
+        userMessage = UserMessage(error)
+    }
 }
 
 /// Body weight: entries by hand, the list with each dialysis session's interdialytic gain, confirming phases.
@@ -152,7 +160,7 @@ extension HubApplication {
             await notificationDispatcher().deliverDue(at: now())
             return (rows, try await store.notifications(profileId: profile.id, type: .alert, afterId: before))
         } catch let error as MeasurementFieldError {
-            throw EntryRefused(description: "\(error)")
+            throw EntryRefused(error)
         }
     }
 }

@@ -7,7 +7,7 @@ import HubRecords
 import HubStore
 
 /// Why a lab operation did not store or show anything; each case names the result or rows at fault.
-public enum LabsError: Error, Sendable, CustomStringConvertible {
+public enum LabsError: UserFacingError, Sendable, CustomStringConvertible {
     /// The typed result is invalid: the field at fault and why.
     case invalid(LabEntryProblem)
     /// The profile already holds a result of this lab taken at this instant.
@@ -30,6 +30,12 @@ public enum LabsError: Error, Sendable, CustomStringConvertible {
         case .slope(let reason): "cannot compute the eGFR slope: \(reason)"
         }
     }
+
+    /// A typed result's problem as data, when it has one.
+    public var userMessage: UserMessage? {
+        guard case .invalid(let problem) = self else { return nil }
+        return problem.userMessage
+    }
 }
 
 /// A lab result as typed, before validation: the field at fault (`value`, `date`, `unit`, …) and why.
@@ -38,6 +44,8 @@ public struct LabEntryProblem: Error, Sendable, CustomStringConvertible {
     public var field: String
     /// What was wrong and what is accepted.
     public var reason: String
+    /// The same as data, for a front end in another language (nil when only `reason` says it).
+    public var userMessage: UserMessage?
     /// `field: reason`.
     public var description: String { "\(field): \(reason)" }
 }
@@ -252,7 +260,8 @@ public struct LabsService: Sendable {
         guard trimmed.allSatisfy({ "0123456789.-+eE".contains($0) }), let number = Double(trimmed) else {
             throw LabEntryProblem(
                 field: "value",
-                reason: "'\(value)' is not a number (write it with a decimal point, e.g. 5.6)"
+                reason: "'\(value)' is not a number (write it with a decimal point, e.g. 5.6)",
+                userMessage: UserMessage(.notANumber, [.field("value"), .text(value)])
             )
         }
         let takenAt = try timestamp(date, profile: profile, now: now)
@@ -265,7 +274,7 @@ public struct LabsService: Sendable {
                 now: now
             )
         } catch {
-            throw LabEntryProblem(field: error.field, reason: error.reason)
+            throw LabEntryProblem(field: error.field, reason: error.reason, userMessage: UserMessage(error))
         }
     }
 

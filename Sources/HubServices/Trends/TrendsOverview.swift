@@ -51,19 +51,48 @@ extension TrendsService {
     public static let intakeDays = 31
 
     /// The trends of the last `days` days (today included) for the trends page.
+    ///
+    /// Each store table is read once for the whole page: every lab result, the weights of the two periods a summary
+    /// compares (with their phases, for the pre and post weights and the gain), and blood pressure, glucose (and a
+    /// weight off dialysis) as one mean per local day, aggregated in SQL: a year's chart draws a point per day.
     public func overview(days: Int, profile name: String?) async throws -> Overview {
         let stored = try await app.store.selectProfile(named: name)
         let person = stored.profile
+        let timeZone: TimeZone
+        do {
+            timeZone = try person.timeZone()
+        } catch {
+            throw TrendsError.timeZone(profile: stored.name, error)
+        }
+        let now = app.now()
         let hasDiabetes = person.diabetes?.hasDiabetes ?? false
         let results = try await app.store.labResults(profileId: stored.id, analyte: nil)
+        let creatinine = results.map(\.value).filter { $0.analyteID == LabAnalyte.creatinine.id }
         var labs: [LabTrend] = []
         for analyte in LabCatalog.standard.analytes {
             let own = results.filter { $0.value.analyteID == analyte.id }
-            let hasCreatinine =
-                analyte.id == LabAnalyte.egfr.id
-                && results.contains { $0.value.analyteID == LabAnalyte.creatinine.id }
-            guard !own.isEmpty || hasCreatinine else { continue }
-            let trend = try await trend(Request(subject: .lab(analyte)), days: days, profile: stored.name)
+            let isEGFR = analyte.id == LabAnalyte.egfr.id
+            guard !own.isEmpty || (isEGFR && !creatinine.isEmpty) else { continue }
+            let built: TrendSeriesSet
+            do {
+                // eGFR from creatinine through the one derivation (CreatinineEGFR), as `labs list` and reports.
+                built = try TrendSeriesBuilder.labSeries(
+                    analyte,
+                    results: own.map(\.value),
+                    creatinine: isEGFR ? creatinine : [],
+                    profile: person
+                )
+            } catch {
+                throw TrendsError.displayUnit(error)
+            }
+            let trend = try assemble(
+                built,
+                request: Request(subject: .lab(analyte)),
+                days: days,
+                profile: stored,
+                timeZone: timeZone,
+                now: now
+            )
             let latest = own.max { $0.value.takenAt.epochMilliseconds < $1.value.takenAt.epochMilliseconds }
             labs.append(
                 LabTrend(
@@ -76,26 +105,149 @@ extension TrendsService {
             )
         }
         let onDialysis = person.diseaseCategory?.isDialysis ?? false
+        var dialysisWeights: (pre: Trend, post: Trend, gain: Trend)?
+        if onDialysis {
+            dialysisWeights = try await self.dialysisWeights(days: days, profile: stored, timeZone: timeZone, now: now)
+        }
         let today = try await app.intake.day(.today, profile: stored.name)
         let earlier = stride(from: min(days, Self.intakeDays) - 1, through: 1, by: -1).map {
             today.day.adding(days: -$0)
         }
         var intake = try await app.intake.days(earlier, of: stored).map { IntakeDay(day: $0.day, summary: $0) }
         intake.append(IntakeDay(day: today.day, summary: today))
+        func byDay(_ subject: TrendSubject) async throws -> Trend {
+            try await dailyTrend(subject, days: days, profile: stored, timeZone: timeZone, now: now)
+        }
         return Overview(
             profile: stored,
             days: days,
             labs: labs,
-            preWeight: onDialysis
-                ? try await trend(Request(subject: .weight, phase: .pre), days: days, profile: stored.name) : nil,
-            postWeight: onDialysis
-                ? try await trend(Request(subject: .weight, phase: .post), days: days, profile: stored.name) : nil,
-            gain: onDialysis
-                ? try await trend(Request(subject: .weight, gain: true), days: days, profile: stored.name) : nil,
-            weight: onDialysis ? nil : try await trend(Request(subject: .weight), days: days, profile: stored.name),
-            bloodPressure: try await trend(Request(subject: .bloodPressure), days: days, profile: stored.name),
-            glucose: try await trend(Request(subject: .bloodGlucose), days: days, profile: stored.name),
+            preWeight: dialysisWeights?.pre,
+            postWeight: dialysisWeights?.post,
+            gain: dialysisWeights?.gain,
+            weight: onDialysis ? nil : try await byDay(.weight),
+            bloodPressure: try await byDay(.bloodPressure),
+            glucose: try await byDay(.bloodGlucose),
             intake: intake
+        )
+    }
+
+    /// The pre- and post-dialysis weights and the gain per session over the window, from one read of the weights.
+    private func dialysisWeights(days: Int, profile stored: StoredProfile, timeZone: TimeZone, now: Int64) async throws
+        -> (pre: Trend, post: Trend, gain: Trend)
+    {
+        let person = stored.profile
+        // Both periods a summary compares, and a week before them: the first session's gain needs the post-dialysis
+        // weight of the session before it (at most a week earlier on any dialysis schedule).
+        let since = now - Int64(2 * days + 9) * 86_400_000
+        let weights = try await app.store.taggedWeights(profileId: stored.id, sinceMs: since)
+        func phase(_ phase: DialysisPhase) throws -> Trend {
+            let series: TrendSeries
+            do {
+                series = try DialysisWeightSeries.phaseSeries(
+                    weights,
+                    phase: phase,
+                    displayUnits: person.displayUnits
+                )
+            } catch {
+                throw TrendsError.displayUnit(error)
+            }
+            return try assemble(
+                TrendSeriesSet(series: [series]),
+                request: Request(subject: .weight, phase: phase),
+                days: days,
+                profile: stored,
+                timeZone: timeZone,
+                now: now
+            )
+        }
+        let (gainSeries, percent) = DialysisWeightSeries.gainSeries(
+            InterdialyticGainCalculator.perSession(
+                weights,
+                schedule: person.dialysisSchedule,
+                timeZone: timeZone,
+                dryWeightKilograms: person.dryWeightKilograms
+            )
+        )
+        let gain = try assemble(
+            TrendSeriesSet(
+                series: [gainSeries],
+                notes: person.dryWeightKilograms == nil
+                    ? ["no dry weight is set, so no % of dry weight (`kidneyhub profile set --dry-weight KG`)"] : []
+            ),
+            request: Request(subject: .weight, gain: true),
+            days: days,
+            profile: stored,
+            timeZone: timeZone,
+            now: now,
+            percentOfDryWeight: percent
+        )
+        return (try phase(.pre), try phase(.post), gain)
+    }
+
+    /// A reading subject charted by day (weight, blood pressure, glucose): the store gives one mean per local day of
+    /// the two periods, so the series and its summary are those of `trend(_:days:profile:)` without reading every
+    /// reading. A meter's HI or LO in the window is named in a note, never drawn.
+    private func dailyTrend(
+        _ subject: TrendSubject,
+        days: Int,
+        profile stored: StoredProfile,
+        timeZone: TimeZone,
+        now: Int64
+    ) async throws -> Trend {
+        guard let kind = subject.measurementKind else { throw TrendsError.noSeries }
+        let means = try await app.store.dailyMeans(
+            kind: kind,
+            components: kind.components == nil ? [] : subject.seriesNames,
+            profileId: stored.id,
+            // Both periods, with room for clock changes; TrendAnalysis picks the exact windows.
+            sinceMs: now - Int64(2 * days + 2) * 86_400_000,
+            untilMs: now + 1,
+            timeZone: timeZone
+        )
+        // Each day's mean stands as one reading at the start of its day, where TrendAnalysis puts a daily mean.
+        let readings = means.map {
+            NormalizedMeasurement(
+                sourceRecordId: "day:\($0.day)",
+                kind: kind,
+                value: $0.value,
+                components: $0.components,
+                unit: $0.unit,
+                originalValue: $0.value,
+                originalComponents: $0.components,
+                originalUnit: $0.unit,
+                startMs: LocalClock.startOfDay($0.day, in: timeZone),
+                endMs: nil,
+                utcOffsetSeconds: 0,
+                context: nil
+            )
+        }
+        var built: TrendSeriesSet
+        do {
+            built = try TrendSeriesBuilder.readingSeries(
+                subject,
+                readings: readings,
+                displayUnits: stored.profile.displayUnits
+            )
+        } catch {
+            throw TrendsError.displayUnit(error)
+        }
+        let flagged = try await app.store.meterRangeReadings(
+            kind: kind,
+            profileId: stored.id,
+            sinceMs: now - Int64(days) * 86_400_000,
+            untilMs: now + 1
+        )
+        built.notes += flagged.compactMap {
+            MeterRangeAlert.summary($0.measurement, timeZone: timeZone).map { "1 reading \($0), not charted" }
+        }
+        return try assemble(
+            built,
+            request: Request(subject: subject),
+            days: days,
+            profile: stored,
+            timeZone: timeZone,
+            now: now
         )
     }
 }

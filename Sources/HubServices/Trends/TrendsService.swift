@@ -168,6 +168,27 @@ public struct TrendsService: Sendable {
             throw TrendsError.displayUnit(error)
         }
 
+        return try assemble(
+            built,
+            request: request,
+            days: days,
+            profile: stored,
+            timeZone: timeZone,
+            now: now,
+            percentOfDryWeight: percentOfDryWeight
+        )
+    }
+
+    /// The trend of `built`'s series over the window: each series summarised, the eGFR slope for eGFR.
+    func assemble(
+        _ built: TrendSeriesSet,
+        request: Request,
+        days: Int,
+        profile stored: StoredProfile,
+        timeZone: TimeZone,
+        now: Int64,
+        percentOfDryWeight: [Int64: Double]? = nil
+    ) throws -> Trend {
         let aggregation = request.aggregation(in: timeZone)
         var summaries: [SeriesTrend] = []
         for series in built.series {
@@ -194,7 +215,7 @@ public struct TrendsService: Sendable {
         guard !summaries.isEmpty else { throw TrendsError.noSeries }
         // The change of kidney function over every eGFR value of the profile, not only the window.
         let slope =
-            subject == .lab(.egfr) && !request.usesProfileWeights
+            request.subject == .lab(.egfr) && !request.usesProfileWeights
             ? EGFRSlopeAssessment.assess(built.series.first?.points ?? []) : nil
         return Trend(
             profile: stored,

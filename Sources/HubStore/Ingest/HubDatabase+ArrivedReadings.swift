@@ -17,9 +17,10 @@ extension HubDatabase {
         }
     }
 
-    /// Measurements stored after row `afterId`, oldest first, at most `limit`: those of profile `profileId` and those
-    /// no profile owns yet (a device's reading before its assignment is worked out). By the primary key, so a page
-    /// polling it every few tens of milliseconds costs the store almost nothing.
+    /// Measurements stored after row `afterId`, oldest first, at most `limit`: those of profile `profileId`, and those
+    /// no profile owns yet (a device not assigned) only while the store holds that one profile; with several, a
+    /// reading nobody owns is nobody's news. By the primary key, so a page looking at every commit costs the store
+    /// almost nothing.
     public func readingsArrived(afterId: Int64, profileId: Int64, limit: Int) async throws -> [ArrivedReading] {
         try await pool.read { db in
             try Row.fetchAll(
@@ -27,9 +28,9 @@ extension HubDatabase {
                 sql: """
                     SELECT m.id, m.kind, m.receivedAtMs FROM measurement m
                     WHERE m.id > ?
-                      AND (NOT EXISTS (SELECT 1 FROM measurementOwner o WHERE o.measurementId = m.id)
-                           OR EXISTS (SELECT 1 FROM measurementOwner o
-                                      WHERE o.measurementId = m.id AND o.profileId = ?))
+                      AND (EXISTS (SELECT 1 FROM measurementOwner o WHERE o.measurementId = m.id AND o.profileId = ?)
+                           OR ((SELECT count(*) FROM profile) = 1
+                               AND NOT EXISTS (SELECT 1 FROM measurementOwner o WHERE o.measurementId = m.id)))
                     ORDER BY m.id LIMIT ?
                     """,
                 arguments: [afterId, profileId, limit]

@@ -8,18 +8,17 @@ import Hummingbird
 import Synchronization
 
 /// Server-sent events at /api/v1/events for the session's profile, from when the stream opened: each notification
-/// posted, as an event named `notification`, and each reading stored (its own or one nobody owns yet, by whatever
-/// path, this process or another), as an event named `reading`. The stream ends when the server shuts down or after
-/// `lifetime` (the browser's EventSource reconnects by itself).
+/// posted, as an event named `notification`, and each reading of the profile stored (or one nobody owns, while the
+/// store has that one profile), by whatever path, this process or another, as an event named `reading`. Readings this
+/// process commits are pushed (`ReadingArrivals`, told by the post-commit work); a look every `tick` finds those
+/// another process stored (a `kidneyhub import` beside `serve`) and the notifications. The stream ends when the server
+/// shuts down or after `lifetime` (the browser's EventSource reconnects by itself).
 struct EventRoutes {
     let web: WebApp
     let stopping: ShutdownFlag
-    /// How often the store is asked for readings stored since the last look: a primary-key range read, cheap enough
-    /// that a reading reaches an open Today page within 100 ms of its commit (the goal of issue 18).
-    static let interval: Duration = .milliseconds(40)
-    /// Notifications are read every this many looks (every 0.5 s): a notification list costs more than the reading
-    /// check, and half a second is soon enough for an alert the post-commit work raises.
-    static let notificationEvery = 12
+    /// How often the stream looks without a push: for readings another process stored, and for notifications (an
+    /// alert the post-commit work raises comes about a second after its reading, soon enough for a feed).
+    static let tick: Duration = .seconds(1)
     static let lifetime: Duration = .seconds(300)
 
     struct Event: Encodable {
@@ -36,11 +35,10 @@ struct EventRoutes {
         var receivedAtMs: Int64
     }
 
-    /// What the stream has seen: the notifications and the newest reading, and the looks so far.
+    /// What the stream has seen: the notifications and the newest reading.
     struct Seen: Sendable {
         var notifications: Set<Int64>
         var newestReading: Int64
-        var looks = 0
     }
 
     func register(on router: Router<WebContext>) {
@@ -55,11 +53,10 @@ struct EventRoutes {
             )
             return EventStream.response(
                 startingFrom: start,
-                interval: Self.interval,
+                wakes: Self.wakes(pushes: web.app.readingArrivals.stream()),
                 lifetime: Self.lifetime,
                 stopping: stopping
             ) { seen in
-                seen.looks += 1
                 var messages: [EventStream.Message] = []
                 // One event per look however many arrived (an import stores thousands): the newest reading, how many
                 // came with it, and the earliest of their commit times.
@@ -78,7 +75,6 @@ struct EventRoutes {
                     )
                     messages.append(try EventStream.Message(name: "reading", id: "r\(newest.id)", value: event))
                 }
-                guard seen.looks % Self.notificationEvery == 0 else { return messages }
                 let fresh = try await web.app.notifications.list(profile: profile, unreadOnly: false, limit: 50)
                     .filter { !seen.notifications.contains($0.id) }
                 for note in fresh.sorted(by: { $0.id < $1.id }) {
@@ -94,6 +90,26 @@ struct EventRoutes {
                 return messages
             }
         }
+    }
+
+    /// One stream's wake-ups: each push of `pushes` at once, and a tick every `tick`; the two feeding tasks end when
+    /// the stream is dropped (its response ended).
+    static func wakes(pushes: AsyncStream<Void>) -> AsyncStream<Void> {
+        let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let forwarding = Task {
+            for await _ in pushes { wake.yield() }
+        }
+        let ticking = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: tick)
+                wake.yield()
+            }
+        }
+        wake.onTermination = { _ in
+            forwarding.cancel()
+            ticking.cancel()
+        }
+        return wakes
     }
 }
 

@@ -54,4 +54,36 @@ enum EventStream {
             }
         )
     }
+
+    /// The streaming response woken by `wakes` instead of a fixed interval: each element (a push, or a tick that
+    /// whoever feeds it sends now and then so the stream also sees the lifetime end and what nobody pushed) runs
+    /// `poll` once. The stream ends with the lifetime, the shutdown, the client, or `wakes` finishing.
+    static func response<State: Sendable>(
+        startingFrom start: State,
+        wakes: AsyncStream<Void>,
+        lifetime: Duration,
+        stopping: ShutdownFlag,
+        poll: @escaping @Sendable (inout State) async throws -> [Message]
+    ) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream"
+        headers[.cacheControl] = "no-store"
+        return Response(
+            status: .ok,
+            headers: headers,
+            body: ResponseBody { writer in
+                var state = start
+                let clock = ContinuousClock()
+                let end = clock.now.advanced(by: lifetime)
+                try await writer.write(ByteBuffer(string: ": connected\n\n"))
+                for await _ in wakes {
+                    guard clock.now < end, !stopping.isSet, !Task.isCancelled else { break }
+                    let messages = try await poll(&state)
+                    guard !messages.isEmpty else { continue }
+                    try await writer.write(ByteBuffer(string: messages.map(\.text).joined()))
+                }
+                try await writer.finish(nil)
+            }
+        )
+    }
 }

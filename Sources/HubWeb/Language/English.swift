@@ -80,4 +80,5 @@ enum English {
     ].merging(English.labs) { own, _ in own }.merging(English.medications) { own, _ in own }
         .merging(English.devices) { own, _ in own }.merging(English.kinds) { own, _ in own }
         .merging(English.questionnaires) { own, _ in own }
+        .merging(English.refusals) { own, _ in own }
 }

@@ -79,4 +79,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     // Questionnaires
     case navQuestionnaires, questionnairesTitle, questionnairesIntro, noQuestionnaires, saveAnswers
     case questionnaireSaved, answeredOnce, answeredTimes, notAnsweredYet, optionalAnswer, scaleHint, yesAnswer, noAnswer
+    // Refusals of the application layer (web-finish): `UserMessage` keys as the pages write them
+    case refusedOutOfRange, refusedUnusual, refusedDiastolicNotBelow, refusedInTheFuture, refusedNotANumber
+    case refusedLabOutOfRange, refusedLabUnit, refusedUnknownLab
 }

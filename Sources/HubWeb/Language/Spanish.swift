@@ -89,4 +89,5 @@ enum Spanish {
     ].merging(Spanish.labs) { own, _ in own }.merging(Spanish.medications) { own, _ in own }
         .merging(Spanish.devices) { own, _ in own }.merging(Spanish.kinds) { own, _ in own }
         .merging(Spanish.questionnaires) { own, _ in own }
+        .merging(Spanish.refusals) { own, _ in own }
 }

@@ -222,9 +222,13 @@ struct TrendsPage {
         let language = layout.language
         let instants = Set(chart.series.flatMap { $0.points.map(\.epochMilliseconds) }).sorted()
         let header = chart.series.map { "<th scope=\"col\">\(esc($0.label))</th>" }.joined()
+        // Each series' values by instant (the first at an instant, as a row shows one), looked up once per cell.
+        let byInstant = chart.series.map { series in
+            Dictionary(series.points.map { ($0.epochMilliseconds, $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
         let rows = instants.map { instant in
-            let cells = chart.series.map { series in
-                let value = series.points.first { $0.epochMilliseconds == instant }?.value
+            let cells = byInstant.map { values in
+                let value = values[instant]
                 return "<td class=\"num\">\(value.map { language.number($0, digits: 1) } ?? "–")</td>"
             }.joined()
             // Labs and gains are dated by their day, the other series are daily means: the day is the row's name.

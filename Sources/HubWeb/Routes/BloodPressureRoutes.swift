@@ -42,7 +42,8 @@ struct BloodPressureRoutes {
                 )
             } catch let error as EntryRefused {
                 return htmlResponse(
-                    BloodPressurePage(layout: layout, session: session, errors: [error.description]).render(),
+                    BloodPressurePage(layout: layout, session: session, errors: [layout.language.refusal(error)])
+                        .render(),
                     status: .unprocessableContent
                 )
             }

@@ -42,8 +42,13 @@ struct BodyRoutes {
             } catch let error as EntryRefused {
                 let listing = try await web.app.weight.list(days: 30, profile: profile)
                 return htmlResponse(
-                    WeightPage(layout: layout, session: session, listing: listing, errors: [error.description])
-                        .render(),
+                    WeightPage(
+                        layout: layout,
+                        session: session,
+                        listing: listing,
+                        errors: [layout.language.refusal(error)]
+                    )
+                    .render(),
                     status: .unprocessableContent
                 )
             }

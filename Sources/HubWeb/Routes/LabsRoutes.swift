@@ -38,8 +38,13 @@ struct LabsRoutes {
                 let layout = await web.layout(context)
                 let overview = try await web.app.labs.overview(profile: profile)
                 return htmlResponse(
-                    LabsPage(layout: layout, session: session, overview: overview, errors: [error.description])
-                        .render(),
+                    LabsPage(
+                        layout: layout,
+                        session: session,
+                        overview: overview,
+                        errors: [layout.language.refusal(error)]
+                    )
+                    .render(),
                     status: .unprocessableContent
                 )
             }

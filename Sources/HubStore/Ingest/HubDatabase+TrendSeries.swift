@@ -1,0 +1,150 @@
+import Clinical
+import Foundation
+import GRDB
+import HubCore
+import HubRecords
+
+/// One local day's mean of a profile's readings of one kind, aggregated in SQL: what a chart over months draws (one
+/// point per day) without reading every reading of the year.
+public struct DailyReadingMean: Sendable, Hashable {
+    /// The profile's local day.
+    public var day: CalendarDate
+    /// The unit the readings are stored in (the kind's canonical unit).
+    public var unit: String
+    /// The day's mean, for a kind with one value.
+    public var value: Double?
+    /// The day's mean of each component (systolic, diastolic), for a kind with components.
+    public var components: [String: Double]?
+    /// How many readings the day had.
+    public var count: Int
+}
+
+extension HubDatabase {
+    /// The daily means of the profile's readings of `kind` whose start is in [`sinceMs`, `untilMs`), each day a local
+    /// day of `timeZone` (as `TrendAnalysis` counts days), oldest first.
+    ///
+    /// Left out as the reading lists leave them out: a meter's control-solution tests, and a meter's HI or LO (its
+    /// bound, not a measurement: `meterRangeReadings` names them). `components` are the names averaged for a kind with
+    /// components.
+    public func dailyMeans(
+        kind: MeasurementKind,
+        components: [String],
+        profileId: Int64,
+        sinceMs: Int64,
+        untilMs: Int64,
+        timeZone: TimeZone
+    ) async throws -> [DailyReadingMean] {
+        let (offsetSQL, offsetArguments) = Self.utcOffsetCase(sinceMs: sinceMs, untilMs: untilMs, timeZone: timeZone)
+        let componentColumns = components.indices.map {
+            ", AVG(json_extract(components, '$.' || ?)) AS c\($0)"
+        }.joined()
+        // The local day is floor((startMs + offset) / day), written so that it floors before 1970 too.
+        let sql = """
+            SELECT (localMs - ((localMs % 86400000) + 86400000) % 86400000) / 86400000 AS day, unit,
+                   AVG(value) AS mean, count(*) AS n\(componentColumns)
+            FROM (SELECT m.startMs + \(offsetSQL) AS localMs, m.unit, m.value, m.components
+                  FROM measurement m
+                  WHERE m.kind = ? AND m.startMs >= ? AND m.startMs < ?
+                    AND EXISTS (SELECT 1 FROM measurementOwner o WHERE o.measurementId = m.id AND o.profileId = ?)
+                    AND NOT \(Self.isControlSolutionSQL) AND NOT \(Self.isMeterRangeSQL))
+            GROUP BY day, unit
+            ORDER BY day, unit
+            """
+        var arguments = StatementArguments(components)
+        arguments += StatementArguments(offsetArguments)
+        let filter: StatementArguments = [kind.rawValue, sinceMs, untilMs, profileId]
+        arguments += filter
+        let queryArguments = arguments
+        return try await pool.read { db in
+            try Row.fetchAll(db, sql: sql, arguments: queryArguments).map { row in
+                var means: [String: Double]?
+                if !components.isEmpty {
+                    var found: [String: Double] = [:]
+                    for (index, name) in components.enumerated() {
+                        if let mean: Double = row["c\(index)"] { found[name] = mean }
+                    }
+                    means = found
+                }
+                return DailyReadingMean(
+                    day: CalendarDate(daysSinceEpoch: Int(row["day"] as Int64)),
+                    unit: row["unit"],
+                    value: components.isEmpty ? row["mean"] : nil,
+                    components: means,
+                    count: row["n"]
+                )
+            }
+        }
+    }
+
+    /// The profile's readings of `kind` in [`sinceMs`, `untilMs`) that a meter flagged beyond its range (HI or LO),
+    /// oldest first: a chart names them in a note instead of drawing them.
+    public func meterRangeReadings(
+        kind: MeasurementKind,
+        profileId: Int64,
+        sinceMs: Int64,
+        untilMs: Int64
+    ) async throws -> [StoredMeasurement] {
+        let sql = """
+            SELECT m.id, m.sourceRecordId, m.kind, m.value, m.components, m.unit,
+                   m.originalValue, m.originalComponents, m.originalUnit,
+                   m.startMs, m.endMs, m.utcOffsetSeconds, m.context, m.receivedAtMs,
+                   d.id AS deviceRowId, d.adapterId, d.deviceId, d.manufacturer, d.model, d.serial,
+                   d.firstSeenAtMs, d.lastSeenAtMs
+            FROM measurement m
+            JOIN device d ON d.id = m.deviceRowId
+            WHERE m.kind = ? AND m.startMs >= ? AND m.startMs < ? AND m.context IS NOT NULL
+              AND EXISTS (SELECT 1 FROM measurementOwner o WHERE o.measurementId = m.id AND o.profileId = ?)
+              AND NOT \(Self.isControlSolutionSQL) AND \(Self.isMeterRangeSQL)
+            ORDER BY m.startMs, m.id
+            """
+        return try await pool.read { db in
+            try Row.fetchAll(db, sql: sql, arguments: [kind.rawValue, sinceMs, untilMs, profileId])
+                .map(Self.storedMeasurement)
+        }
+    }
+
+    /// The profile's body weights from `sinceMs` (inclusive) with their phase (nil while undecided), oldest first:
+    /// only what the weight charts and the gain need, not the device and the phase's bookkeeping.
+    public func taggedWeights(profileId: Int64, sinceMs: Int64) async throws -> [TaggedWeight] {
+        try await pool.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT m.startMs, m.value, w.phase
+                    FROM weightPhase w
+                    JOIN measurement m ON m.id = w.measurementId
+                    WHERE w.profileId = ? AND m.startMs >= ?
+                    ORDER BY m.startMs, m.id
+                    """,
+                arguments: [profileId, sinceMs]
+            ).map { row in
+                TaggedWeight(epochMilliseconds: row[0], kilograms: row[1], phase: row[2])
+            }
+        }
+    }
+
+    /// A reading's meter flagged it beyond its range (HI or LO).
+    static let isMeterRangeSQL = """
+        EXISTS (SELECT 1 FROM json_each(m.context, '$.measurementStatus') s WHERE s.value IN (\(meterRangeStatusesSQL)))
+        """
+
+    /// `CASE WHEN m.startMs < ? THEN ? … ELSE ? END`: the zone's offset in ms at each reading's start, one branch per
+    /// clock change between `sinceMs` and `untilMs` (as `LocalClock.local` reads the offset at the instant).
+    static func utcOffsetCase(sinceMs: Int64, untilMs: Int64, timeZone: TimeZone) -> (String, [Int64]) {
+        func date(_ ms: Int64) -> Date { Date(timeIntervalSince1970: Double(ms) / 1000) }
+        func offsetMs(_ ms: Int64) -> Int64 { Int64(timeZone.secondsFromGMT(for: date(ms))) * 1000 }
+        var branches: [(before: Int64, offset: Int64)] = []
+        var cursor = sinceMs
+        // Two changes a year at most in real zones; the bound keeps a strange zone from making a huge statement.
+        while branches.count < 400, let next = timeZone.nextDaylightSavingTimeTransition(after: date(cursor)) {
+            let nextMs = Int64((next.timeIntervalSince1970 * 1000).rounded())
+            guard nextMs < untilMs, nextMs > cursor else { break }
+            branches.append((nextMs, offsetMs(cursor)))
+            cursor = nextMs
+        }
+        let last = offsetMs(cursor)
+        guard !branches.isEmpty else { return ("?", [last]) }
+        let sql = "CASE " + String(repeating: "WHEN m.startMs < ? THEN ? ", count: branches.count) + "ELSE ? END"
+        return (sql, branches.flatMap { [$0.before, $0.offset] } + [last])
+    }
+}
