@@ -1,4 +1,5 @@
 import Charts
+import Foundation
 import Testing
 
 @Suite struct ChartLayoutTests {
@@ -96,5 +97,17 @@ import Testing
         #expect(
             commands.contains { if case .text("no data in this period", _, _, _, _, _, _) = $0 { true } else { false } }
         )
+    }
+}
+
+@Suite struct ChartColorTextTests {
+    /// `String(format: "%02x")` per channel is the reference the hand-written hex digits must agree with.
+    @Test(arguments: [
+        ChartColor(red: 0, green: 0, blue: 0), ChartColor(red: 1, green: 1, blue: 1), .grey, .lightGrey,
+        ChartColor(red: 0.5, green: 0.062, blue: 0.999), ChartColor(red: -0.2, green: 1.3, blue: 0.0019),
+    ])
+    func hexAsPrintfWritesIt(_ color: ChartColor) {
+        let part = { (value: Double) in String(format: "%02x", Int((min(max(value, 0), 1) * 255).rounded())) }
+        #expect(ChartSVG.css(color) == "#" + part(color.red) + part(color.green) + part(color.blue))
     }
 }
