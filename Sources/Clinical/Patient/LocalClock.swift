@@ -31,7 +31,17 @@ package enum LocalClock {
     package static func startOfDay(_ day: CalendarDate, in timeZone: TimeZone) -> Int64 {
         // Clock changes happen at night, so local noon pins the day; Foundation then finds where the day starts.
         let localNoon = Int64(day.daysSinceEpoch) * millisecondsPerDay + millisecondsPerDay / 2
-        let noon = localNoon - Int64(timeZone.secondsFromGMT(for: date(localNoon))) * 1000
+        let offset = Int64(timeZone.secondsFromGMT(for: date(localNoon))) * 1000
+        let noon = localNoon - offset
+        // Most days keep one offset from three hours before midnight to noon: then midnight is noon's offset away,
+        // and `Calendar` (a seventh of the trends page's time when asked for every day) is needed only near the
+        // days the clock changes. The three hours catch a clock set back across midnight, whose first midnight is
+        // the earlier one.
+        let midnight = noon - millisecondsPerDay / 2
+        let sameOffset = [midnight, midnight - 3 * 3_600_000].allSatisfy {
+            Int64(timeZone.secondsFromGMT(for: date($0))) * 1000 == offset
+        }
+        if sameOffset { return midnight }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let start = calendar.startOfDay(for: date(noon))
