@@ -248,8 +248,12 @@ extension HubDatabase {
                     ORDER BY takenAtMs, id
                     """
             )
-            return try Row.fetchAll(statement, arguments: [profileId, from.description, through.description])
-                .map(Self.intakeEntry)
+            // Read through a cursor: its rows find columns by name in the statement's own index, where the copied
+            // rows of `fetchAll` compared every column name case-insensitively for each of the forty values.
+            return try Array(
+                Row.fetchCursor(statement, arguments: [profileId, from.description, through.description])
+                    .map(Self.intakeEntry)
+            )
         }
     }
 
