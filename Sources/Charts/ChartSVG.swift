@@ -1,4 +1,4 @@
-import Foundation
+import Clinical
 
 /// A chart as inline SVG: the chart code's drawing (`ChartLayout`, the same as the PDF report's) written as SVG
 /// elements, with a `title` and a `desc` so a screen reader announces it; the data itself goes in a table beside it.
@@ -11,68 +11,122 @@ public enum ChartSVG {
     /// The SVG of `spec`, titled `title` and described by `description`; `id` makes the title and desc ids unique.
     public static func render(_ spec: ChartSpec, id: String, title: String, description: String) -> String {
         let frame = ChartFrame(x: 4, y: 4, width: width - 8, height: height - 8)
-        let body = ChartLayout.commands(for: spec, in: frame).map(element).joined()
-        return """
+        var svg = """
             <svg id="\(id)" class="chart" viewBox="0 0 \(Int(width)) \(Int(height))" role="img" \
             aria-labelledby="\(id)-title \(id)-desc" xmlns="http://www.w3.org/2000/svg">\
-            <title id="\(id)-title">\(markupEscaped(title))</title><desc id="\(id)-desc">\(markupEscaped(description))</desc>\
-            \(body)</svg>
+            <title id="\(id)-title">\(markupEscaped(title))</title><desc id="\(id)-desc">\(markupEscaped(description))</desc>
             """
+        // Written as bytes into one buffer: a year's chart has hundreds of elements, and building a string per
+        // element (or appending to a `String`, which checks its storage and flags on each piece) was a quarter of
+        // the trends page's time in a release build (perf).
+        let commands = ChartLayout.commands(for: spec, in: frame)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(commands.count * 64)
+        for command in commands {
+            append(command, to: &bytes)
+        }
+        svg += String(decoding: bytes, as: UTF8.self)
+        svg += "</svg>"
+        return svg
     }
 
-    /// One drawing command as an SVG element (y grows downwards in both).
-    static func element(_ command: DrawCommand) -> String {
+    /// One drawing command as an SVG element (y grows downwards in both), its UTF-8 appended to `svg`.
+    static func append(_ command: DrawCommand, to svg: inout [UInt8]) {
+        func text(_ piece: String) {
+            svg.append(contentsOf: piece.utf8)
+        }
+        func number(_ name: String, _ value: Double) {
+            text(" ")
+            text(name)
+            text("=\"")
+            text(n(value))
+            text("\"")
+        }
+        func color(_ name: String, _ color: ChartColor) {
+            text(" ")
+            text(name)
+            text("=\"")
+            text(css(color))
+            text("\"")
+        }
         switch command {
-        case .polyline(let points, let color, let width, let dashed):
-            let list = points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
-            let dash = dashed ? " stroke-dasharray=\"4 3\"" : ""
-            return """
-                <polyline points="\(list)" fill="none" stroke="\(css(color))" stroke-width="\(n(width))"\(dash)/>
-                """
-        case .fillRect(let x, let y, let width, let height, let color):
-            return
-                "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(css(color))\"/>"
-        case .strokeRect(let x, let y, let width, let height, let color, let lineWidth):
-            return """
-                <rect x="\(n(x))" y="\(n(y))" width="\(n(width))" height="\(n(height))" fill="none" \
-                stroke="\(css(color))" stroke-width="\(n(lineWidth))"/>
-                """
-        case .marker(let x, let y, let radius, let color):
-            return "<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"\(n(radius))\" fill=\"\(css(color))\"/>"
-        case .text(let text, let x, let y, let size, let color, let alignment, let bold):
+        case .polyline(let points, let stroke, let width, let dashed):
+            text("<polyline points=\"")
+            for (index, point) in points.enumerated() {
+                if index > 0 { text(" ") }
+                text(n(point.x))
+                text(",")
+                text(n(point.y))
+            }
+            text("\" fill=\"none\"")
+            color("stroke", stroke)
+            number("stroke-width", width)
+            text(dashed ? " stroke-dasharray=\"4 3\"/>" : "/>")
+        case .fillRect(let x, let y, let width, let height, let fill):
+            text("<rect")
+            number("x", x)
+            number("y", y)
+            number("width", width)
+            number("height", height)
+            color("fill", fill)
+            text("/>")
+        case .strokeRect(let x, let y, let width, let height, let stroke, let lineWidth):
+            text("<rect")
+            number("x", x)
+            number("y", y)
+            number("width", width)
+            number("height", height)
+            text(" fill=\"none\"")
+            color("stroke", stroke)
+            number("stroke-width", lineWidth)
+            text("/>")
+        case .marker(let x, let y, let radius, let fill):
+            text("<circle")
+            number("cx", x)
+            number("cy", y)
+            number("r", radius)
+            color("fill", fill)
+            text("/>")
+        case .text(let label, let x, let y, let size, let fill, let alignment, let bold):
             let anchor =
                 switch alignment {
                 case .left: "start"
                 case .center: "middle"
                 case .right: "end"
                 }
+            text("<text")
+            number("x", x)
             // The layout anchors text at the top of its line; SVG at the baseline, about 0.8 of the size lower.
-            return """
-                <text x="\(n(x))" y="\(n(y + size * 0.8))" font-size="\(n(size))" fill="\(css(color))" \
-                text-anchor="\(anchor)"\(bold ? " font-weight=\"bold\"" : "")>\(markupEscaped(text))</text>
-                """
+            number("y", y + size * 0.8)
+            number("font-size", size)
+            color("fill", fill)
+            text(" text-anchor=\"")
+            text(anchor)
+            text(bold ? "\" font-weight=\"bold\">" : "\">")
+            text(markupEscaped(label))
+            text("</text>")
         case .image:
             // Charts draw no photos; a report's meal thumbnail never reaches a page chart.
-            return ""
+            break
         }
     }
 
     /// A coordinate with at most two decimals.
     private static func n(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        FixedDecimal.format(value, maximumDigits: 2)
     }
 
     /// `#rrggbb`. Hex digits by hand: `String(format:)` for each colour of each element was a seventh of the trends
     /// page's time in a release build (perf).
     package static func css(_ color: ChartColor) -> String {
-        let digits = Array("0123456789abcdef")
         var text = "#"
         for value in [color.red, color.green, color.blue] {
             let byte = Int((min(max(value, 0), 1) * 255).rounded())
-            text.append(digits[byte / 16])
-            text.append(digits[byte % 16])
+            text.append(hexDigits[byte / 16])
+            text.append(hexDigits[byte % 16])
         }
         return text
     }
+
+    private static let hexDigits = Array("0123456789abcdef")
 }

@@ -1,4 +1,5 @@
 import Charts
+import Clinical
 import Foundation
 import Testing
 
@@ -30,6 +31,14 @@ import Testing
         #expect(ChartLayout.format(-0.04, decimals: 1) == "0.0")
         #expect(ChartLayout.format(-2.5, decimals: 2) == "-2.50")
         #expect(ChartLayout.format(1200, decimals: 0) == "1200")
+    }
+
+    @Test func formatWithAtMostSoManyDecimalsDropsTrailingZeros() {
+        #expect(FixedDecimal.format(82.40, maximumDigits: 2) == "82.4")
+        #expect(FixedDecimal.format(82.004, maximumDigits: 2) == "82")
+        #expect(FixedDecimal.format(-0.051, maximumDigits: 2) == "-0.05")
+        #expect(FixedDecimal.format(-0.001, maximumDigits: 2) == "0")
+        #expect(FixedDecimal.format(120, maximumDigits: 0) == "120")
     }
 
     @Test func timeTicksFallOnLocalMidnights() {

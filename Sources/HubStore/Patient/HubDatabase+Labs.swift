@@ -74,9 +74,14 @@ extension HubDatabase {
         -> [StoredLabResult]
     {
         try await patientRecordRead { db in
-            var request = LabResultRecord.filter(Column("profileId") == profileId)
-            if let analyte { request = request.filter(Column("analyte") == analyte) }
-            return try request.order(Column("takenAtMs"), Column("id")).fetchAll(db).map(\.stored)
+            // A cached statement: compiling the query (and GRDB's authorizer with it) on each page was measurable.
+            // One statement per shape, so a single lab's read keeps the (profileId, analyte, takenAtMs) index order.
+            let oneLab = analyte == nil ? "" : "AND analyte = ?"
+            let statement = try db.cachedStatement(
+                sql: "SELECT * FROM labResult WHERE profileId = ? \(oneLab) ORDER BY takenAtMs, id"
+            )
+            let arguments: StatementArguments = analyte.map { [profileId, $0] } ?? [profileId]
+            return try LabResultRecord.fetchAll(statement, arguments: arguments).map(\.stored)
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import HubCore
 import HubRecords
+import Synchronization
 
 /// A row of the `profile` table: the name beside the profile as JSON.
 struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
@@ -30,11 +31,23 @@ struct ProfileRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     func stored() throws(HubStoreError) -> StoredProfile {
         let rowID = id ?? 0
+        if let decoded = Self.decoded.withLock({ $0[profile] }) {
+            return StoredProfile(id: rowID, profile: decoded, createdAtMs: createdAtMs, updatedAtMs: updatedAtMs)
+        }
         do {
             let decoded = try JSONDecoder().decode(PatientProfile.self, from: Data(profile.utf8))
+            Self.decoded.withLock { cache in
+                if cache.count >= 64 { cache.removeAll() }
+                cache[profile] = decoded
+            }
             return StoredProfile(id: rowID, profile: decoded, createdAtMs: createdAtMs, updatedAtMs: updatedAtMs)
         } catch {
             throw .corruptRow(table: Self.databaseTableName, id: rowID, reason: "\(error)")
         }
     }
+
+    /// Profiles decoded before, by their JSON text: a web page reads the profiles several times (the first-run
+    /// check, the session's profile, the page's own), and decoding the JSON each time was a twentieth of the trends
+    /// page's time (perf). Keyed by the whole text, so an edited profile is never served stale; at most 64 kept.
+    private static let decoded = Mutex<[String: PatientProfile]>([:])
 }

@@ -7,11 +7,6 @@ extension Language {
         self == .spanish ? Spanish.labNames[analyte.id] ?? analyte.displayName : analyte.displayName
     }
 
-    /// `value` with exactly `digits` decimals (a lab report's convention: 5.0 mmol/L, not 5 mmol/L).
-    func fixed(_ value: Double, digits: Int) -> String {
-        value.formatted(.number.precision(.fractionLength(digits)).locale(locale))
-    }
-
     /// The message of `key` with each `%@` replaced by the next of `values`, in order.
     func text(_ key: MessageKey, _ values: String...) -> String {
         var result = ""

@@ -15,11 +15,6 @@ public enum Language: String, CaseIterable, Sendable {
     /// The locale numbers and dates are written in.
     var locale: Locale { Locale(identifier: self == .english ? "en_US" : "es_ES") }
 
-    /// `value` with at most `digits` decimals, grouped and with the decimal mark of the language.
-    public func number(_ value: Double, digits: Int = 0) -> String {
-        value.formatted(.number.precision(.fractionLength(0...digits)).locale(locale))
-    }
-
     /// A day as the language writes it in full (Thursday, November 26, 2026 / jueves, 26 de noviembre de 2026).
     public func day(year: Int, month: Int, day: Int) -> String {
         var calendar = Calendar(identifier: .gregorian)

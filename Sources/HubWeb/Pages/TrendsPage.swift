@@ -186,10 +186,11 @@ struct TrendsPage {
             utcOffsetSeconds: offset,
             yIncludesZero: chart.bars
         )
-        let svg = ChartSVG.render(spec, id: "chart-\(chart.id)", title: chart.title, description: description(chart))
+        let description = description(chart)
+        let svg = ChartSVG.render(spec, id: "chart-\(chart.id)", title: chart.title, description: description)
         return """
             <section class="chart-block" data-chart="\(chart.id)">\(heading)\
-            <p class="chart-desc">\(esc(description(chart)))</p>\(svg)\
+            <p class="chart-desc">\(esc(description))</p>\(svg)\
             <details><summary>\(t(.dataTable))</summary>\(table(chart))</details></section>
             """
     }
@@ -241,8 +242,7 @@ struct TrendsPage {
     }
 
     private func date(_ instant: Int64) -> String {
-        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant) / 1000))
-        return String(LocalMinute.text(epochMilliseconds: instant, utcOffsetSeconds: offset).prefix(10))
+        LocalClock.local(instant, in: timeZone).date.description
     }
 
     /// Noon of a local day, where its bar is drawn.
