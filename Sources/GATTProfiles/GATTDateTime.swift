@@ -70,10 +70,7 @@ public struct GATTDateTime: Sendable, Hashable, CustomStringConvertible {
 
     /// `YYYY-MM-DDTHH:MM:SS`, local wall time without an offset.
     public var description: String {
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
+        let pad = CivilCalendar.zeroPadded
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hours, 2)):\(pad(minutes, 2)):\(pad(seconds, 2))"
     }
 

@@ -124,4 +124,12 @@ struct RFC3339Tests {
         #expect(CivilCalendar.daysFromCivil(year: 1970, month: 1, day: 1) == 0)
         #expect(CivilCalendar.daysFromCivil(year: 2000, month: 3, day: 1) == 11017)
     }
+
+    @Test func dateFieldsAreZeroPaddedAfterTheirSign() {
+        #expect(CivilCalendar.zeroPadded(7, width: 2) == "07")
+        #expect(CivilCalendar.zeroPadded(2026, width: 4) == "2026")
+        #expect(CivilCalendar.zeroPadded(12345, width: 4) == "12345")
+        #expect(CivilCalendar.zeroPadded(-44, width: 4) == "-0044")
+        #expect(CivilCalendar.zeroPadded(0, width: 2) == "00")
+    }
 }

@@ -14,12 +14,8 @@ package enum PortalTime {
         let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
         let (day, second) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
         let civil = CivilCalendar.civilFromDays(day)
+        let padded = CivilCalendar.zeroPadded
         return "\(padded(civil.year, 4))-\(padded(civil.month, 2))-\(padded(civil.day, 2)) "
             + "\(padded(second / 3600, 2)):\(padded(second % 3600 / 60, 2)) UTC"
-    }
-
-    private static func padded(_ number: Int, _ width: Int) -> String {
-        let digits = String(number)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }

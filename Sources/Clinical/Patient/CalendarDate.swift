@@ -102,8 +102,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     }
 
     private static func text(_ year: Int, _ month: Int, _ day: Int) -> String {
-        let yearText = String(abs(year))
-        let paddedYear = String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText
-        return "\(year < 0 ? "-" : "")\(paddedYear)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+        let padded = CivilCalendar.zeroPadded
+        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
     }
 }
