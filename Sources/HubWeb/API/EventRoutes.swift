@@ -53,7 +53,7 @@ struct EventRoutes {
             )
             return EventStream.response(
                 startingFrom: start,
-                wakes: Self.wakes(pushes: web.app.readingArrivals.stream()),
+                wakes: EventStream.wakes(every: Self.tick, pushes: web.app.readingArrivals.stream()),
                 lifetime: Self.lifetime,
                 stopping: stopping
             ) { seen in
@@ -90,26 +90,6 @@ struct EventRoutes {
                 return messages
             }
         }
-    }
-
-    /// One stream's wake-ups: each push of `pushes` at once, and a tick every `tick`; the two feeding tasks end when
-    /// the stream is dropped (its response ended).
-    static func wakes(pushes: AsyncStream<Void>) -> AsyncStream<Void> {
-        let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let forwarding = Task {
-            for await _ in pushes { wake.yield() }
-        }
-        let ticking = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: tick)
-                wake.yield()
-            }
-        }
-        wake.onTermination = { _ in
-            forwarding.cancel()
-            ticking.cancel()
-        }
-        return wakes
     }
 }
 

@@ -2,10 +2,11 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// A server-sent event stream (text/event-stream) that polls for news: the one loop behind the notification
-/// events and the devices' progress events. It opens with a comment line (so the browser's EventSource fires
-/// `open` at once), then every `interval` asks `poll` for what is new since the state it left, and ends when the
-/// server shuts down, the client goes away or after `lifetime` (EventSource reconnects by itself).
+/// A server-sent event stream (text/event-stream) that looks for news: the one loop behind the notification and
+/// reading events and the devices' progress events. It opens with a comment line (so the browser's EventSource fires
+/// `open` at once), then at each wake-up (a tick, or a push of what was just stored) asks `poll` for what is new
+/// since the state it left, and ends when the server shuts down, the client goes away or after `lifetime`
+/// (EventSource reconnects by itself).
 enum EventStream {
     /// One event: its name (the EventSource listener's), its id and its data as one line of JSON.
     struct Message: Sendable {
@@ -24,40 +25,10 @@ enum EventStream {
         var text: String { "event: \(name)\nid: \(id)\ndata: \(data)\n\n" }
     }
 
-    /// The streaming response: `poll` gets the state (what was seen so far), returns the new messages and updates
-    /// the state.
-    static func response<State: Sendable>(
-        startingFrom start: State,
-        interval: Duration,
-        lifetime: Duration,
-        stopping: ShutdownFlag,
-        poll: @escaping @Sendable (inout State) async throws -> [Message]
-    ) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = "text/event-stream"
-        headers[.cacheControl] = "no-store"
-        return Response(
-            status: .ok,
-            headers: headers,
-            body: ResponseBody { writer in
-                var state = start
-                let clock = ContinuousClock()
-                let end = clock.now.advanced(by: lifetime)
-                try await writer.write(ByteBuffer(string: ": connected\n\n"))
-                while clock.now < end, !stopping.isSet, !Task.isCancelled {
-                    try await Task.sleep(for: interval)
-                    let messages = try await poll(&state)
-                    guard !messages.isEmpty else { continue }
-                    try await writer.write(ByteBuffer(string: messages.map(\.text).joined()))
-                }
-                try await writer.finish(nil)
-            }
-        )
-    }
-
-    /// The streaming response woken by `wakes` instead of a fixed interval: each element (a push, or a tick that
-    /// whoever feeds it sends now and then so the stream also sees the lifetime end and what nobody pushed) runs
-    /// `poll` once. The stream ends with the lifetime, the shutdown, the client, or `wakes` finishing.
+    /// The streaming response: each element of `wakes` (a push, or a tick from `wakes(every:pushes:)` so the stream
+    /// also sees the lifetime end and what nobody pushed) runs `poll` once, which gets the state (what was seen so
+    /// far), returns the new messages and updates the state. The stream ends with the lifetime, the shutdown, the
+    /// client, or `wakes` finishing.
     static func response<State: Sendable>(
         startingFrom start: State,
         wakes: AsyncStream<Void>,
@@ -85,5 +56,26 @@ enum EventStream {
                 try await writer.finish(nil)
             }
         )
+    }
+
+    /// Wake-ups for `response`: each push of `pushes` at once, and a tick every `interval`; the feeding tasks end
+    /// when the stream is dropped (its response ended).
+    static func wakes(every interval: Duration, pushes: AsyncStream<Void>? = nil) -> AsyncStream<Void> {
+        let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let forwarding = Task {
+            guard let pushes else { return }
+            for await _ in pushes { wake.yield() }
+        }
+        let ticking = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                wake.yield()
+            }
+        }
+        wake.onTermination = { _ in
+            forwarding.cancel()
+            ticking.cancel()
+        }
+        return wakes
     }
 }

@@ -25,7 +25,7 @@ struct ProgressRoutes {
             let web = web
             return EventStream.response(
                 startingFrom: web.progress.latestSequence,
-                interval: Self.interval,
+                wakes: EventStream.wakes(every: Self.interval),
                 lifetime: Self.lifetime,
                 stopping: web.stopping
             ) { seen in
