@@ -41,6 +41,14 @@ struct PortalOrderTests {
             var forged = form
             forged["csrf"] = "0"
             #expect(try await portal.post(path, cookie: cookie, form: forged).status == .forbidden)
+            let forgedAssignment = try await portal.post(
+                "/portal/patients/\(ada.id)/questionnaires",
+                cookie: cookie,
+                form: ["csrf": "0"]
+            )
+            #expect(forgedAssignment.status == .forbidden && forgedAssignment.text.contains("Form expired"))
+            let signedOut = try await portal.post(path, form: form)
+            #expect(signedOut.status == .seeOther && signedOut.headers[.location] == "/portal/sign-in")
 
             var wrong = form
             wrong["dose"] = "1 spoonful"

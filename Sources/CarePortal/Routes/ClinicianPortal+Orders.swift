@@ -15,14 +15,7 @@ extension ClinicianPortal {
     /// `POST /portal/patients/<id>/orders`: the form's order, written through the API's own check and storage;
     /// back to the patient's page when written, else the form again with each refused field named (400).
     func writeOrder(_ request: Request, _ context: CareRequestContext) async throws -> Response {
-        let current = try await session(request)
-        guard case .signedIn(let caller, let token) = current else {
-            if case .answer(let response) = current { return response }
-            return Self.redirect("/portal/sign-in")
-        }
-        let csrf = gate.csrfToken(session: token)
-        let form = try await PortalForm(request)
-        guard Self.same(form["csrf"], csrf) else { return Self.expired(csrf) }
+        let (caller, csrf, form) = try await signedInForm(request)
         guard let patientID = context.parameters.get("id", as: Int64.self) else { return Self.notFound(csrf) }
         let values = OrderForm.Values(form)
         let errors: [OrderForm.FieldError]
@@ -60,14 +53,7 @@ extension ClinicianPortal {
 
     /// `POST /portal/patients/<id>/orders/<identifier>/stop`: stops the order, then back to the patient's page.
     func stopOrder(_ request: Request, _ context: CareRequestContext) async throws -> Response {
-        let current = try await session(request)
-        guard case .signedIn(let caller, let token) = current else {
-            if case .answer(let response) = current { return response }
-            return Self.redirect("/portal/sign-in")
-        }
-        let csrf = gate.csrfToken(session: token)
-        let form = try await PortalForm(request)
-        guard Self.same(form["csrf"], csrf) else { return Self.expired(csrf) }
+        let (caller, csrf, _) = try await signedInForm(request)
         guard let patientID = context.parameters.get("id", as: Int64.self),
             let identifier = context.parameters.get("order").flatMap(UUID.init(uuidString:)),
             try await gate.stopOrder(
@@ -78,17 +64,6 @@ extension ClinicianPortal {
             )
         else { return Self.notFound(csrf) }
         return Self.redirect("/portal/patients/\(patientID)#orders-heading")
-    }
-
-    private static func expired(_ csrf: String) -> Response {
-        html(
-            MessagePage.render(
-                title: "Form expired",
-                message: "The form expired; reload the page and try again.",
-                csrf: csrf
-            ),
-            status: .forbidden
-        )
     }
 
     private static func notFound(_ csrf: String) -> Response {

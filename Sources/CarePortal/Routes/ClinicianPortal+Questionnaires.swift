@@ -20,23 +20,7 @@ extension ClinicianPortal {
     /// A clinician assigns a questionnaire from the patient page: CSRF checked, then the API's own access check,
     /// write and audit; back to the page with a notice (303).
     private func assignQuestionnaire(_ request: Request, _ context: CareRequestContext) async throws -> Response {
-        let current = try await session(request)
-        guard case .signedIn(let caller, let token) = current else {
-            if case .answer(let response) = current { return response }
-            return Self.redirect("/portal/sign-in")
-        }
-        let form = try await PortalForm(request)
-        let csrf = gate.csrfToken(session: token)
-        guard Self.same(form["csrf"], csrf) else {
-            return Self.html(
-                MessagePage.render(
-                    title: "Form expired",
-                    message: "Reload the patient's page and try again.",
-                    csrf: csrf
-                ),
-                status: .forbidden
-            )
-        }
+        let (caller, csrf, form) = try await signedInForm(request)
         guard let patientID = context.parameters.get("id", as: Int64.self) else {
             return Self.html(
                 MessagePage.render(title: "Not found", message: "There is no such patient in your clinic.", csrf: csrf),

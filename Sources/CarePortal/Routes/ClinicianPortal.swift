@@ -65,6 +65,34 @@ package struct ClinicianPortal: Sendable {
         return .signedIn(principal, token: token)
     }
 
+    /// The signed-in clinician and the session's CSRF token; throws the answer to give instead.
+    func signedIn(_ request: Request) async throws -> (caller: Principal, csrf: String) {
+        switch try await session(request) {
+        case .answer(let response): throw PortalAnswer(answer: response)
+        case .signedIn(let caller, let token): return (caller, gate.csrfToken(session: token))
+        }
+    }
+
+    /// A signed-in clinician's posted form carrying the session's CSRF token; throws the answer to give instead
+    /// (403 "Form expired" when the token is missing or another's).
+    func signedInForm(_ request: Request) async throws -> (caller: Principal, csrf: String, form: PortalForm) {
+        let (caller, csrf) = try await signedIn(request)
+        let form = try await PortalForm(request)
+        guard Self.same(form["csrf"], csrf) else {
+            throw PortalAnswer(
+                answer: Self.html(
+                    MessagePage.render(
+                        title: "Form expired",
+                        message: "The form expired; reload the page and try again.",
+                        csrf: csrf
+                    ),
+                    status: .forbidden
+                )
+            )
+        }
+        return (caller, csrf, form)
+    }
+
     private func home(_ request: Request) async throws -> Response {
         switch try await session(request) {
         case .signedIn: Self.redirect("/portal/patients")
@@ -173,11 +201,7 @@ package struct ClinicianPortal: Sendable {
     // MARK: - Pages
 
     private func patientList(_ request: Request, _ context: CareRequestContext) async throws -> Response {
-        let current = try await session(request)
-        guard case .signedIn(let caller, let token) = current else {
-            if case .answer(let response) = current { return response }
-            return Self.redirect("/portal/sign-in")
-        }
+        let (caller, csrf) = try await signedIn(request)
         let sort = request.uri.queryParameters.get("sort").flatMap(PatientSort.init(rawValue:)) ?? .flags
         let now = Date()
         let overviews = try await gate.store.patientOverviews(
@@ -188,17 +212,12 @@ package struct ClinicianPortal: Sendable {
         let page = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
         let slice = PatientListSlice(of: sort.sorted(overviews.map { PatientRow($0, now: now) }), page: page)
         return Self.html(
-            PatientListPage.render(slice, sort: sort, csrf: gate.csrfToken(session: token), now: now)
+            PatientListPage.render(slice, sort: sort, csrf: csrf, now: now)
         )
     }
 
     private func patientPage(_ request: Request, _ context: CareRequestContext) async throws -> Response {
-        let current = try await session(request)
-        guard case .signedIn(let caller, let token) = current else {
-            if case .answer(let response) = current { return response }
-            return Self.redirect("/portal/sign-in")
-        }
-        let csrf = gate.csrfToken(session: token)
+        let (caller, csrf) = try await signedIn(request)
         let notFound = Self.html(
             MessagePage.render(title: "Not found", message: "There is no such patient in your clinic.", csrf: csrf),
             status: .notFound
