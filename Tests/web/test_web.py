@@ -268,6 +268,9 @@ def test_trends_draw_each_subject_with_a_title_a_description_and_a_table(hub, br
     assert [[c.get_attribute("textContent") for c in r.find_elements(By.TAG_NAME, "td")] for r in rows] == [
         ["–", "72"], ["74.1", "71.8"]]
     assert "Blood pressure" in chart(browser, "blood-pressure").text
+    # One value is said as one, on its one day.
+    gain = chart(browser, "gain").find_element(By.CLASS_NAME, "chart-desc").text
+    assert "since the last session: 1 value, 2.1 kg." in gain and gain.startswith("On "), gain
     bp = [c.get_attribute("textContent") for c in chart(browser, "blood-pressure").find_elements(By.CSS_SELECTOR, "tbody td")]
     assert bp == ["142", "88"]
     fluid = chart(browser, "intake-fluid")

@@ -21,6 +21,7 @@ extension English {
         .chartPeriod: "From %@ to %@.", .weightsHeading: "Weight", .percentOfDryWeight: "% of dry weight",
         .perDay: "per day", .intakeChartTitle: "%@ per day", .intakeLimitLine: "Daily limit",
         .intakeWindowNote: "Intake is charted for at most the last 31 days.",
+        .seriesSummaryOne: "%@: 1 value, %@ %@.", .chartDay: "On %@.",
         .navReports: "Reports", .reportsTitle: "Reports",
         .reportsIntro: "A PDF for your care team: your numbers over a period, with charts and your targets.",
         .fromDate: "First day", .fromDateHint: "Empty: fitted to your data, at most 90 days.",

@@ -35,7 +35,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case unchanged
     case navTrends, trendsTitle, trendsIntro, period, lastDays, showPeriod, glucose, intakeHeading2, noDataInPeriod
     case dataTable, seriesSummary, chartPeriod, weightsHeading, percentOfDryWeight, perDay, intakeChartTitle
-    case intakeLimitLine, intakeWindowNote
+    case intakeLimitLine, intakeWindowNote, seriesSummaryOne, chartDay
     case navReports, reportsTitle, reportsIntro, fromDate, fromDateHint, throughDate, throughDateHint, makeReport
     case keptReports, noReports, download, pages, size, madeAt, file, reportMade
     case navGoals, goalsTitle, yourGoals, goal, progress, status, goalMet, goalNotYet, goalNoData, noTemplates

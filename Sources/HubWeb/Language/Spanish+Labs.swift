@@ -25,6 +25,7 @@ extension Spanish {
         .chartPeriod: "Del %@ al %@.", .weightsHeading: "Peso", .percentOfDryWeight: "% del peso seco",
         .perDay: "por día", .intakeChartTitle: "%@ por día", .intakeLimitLine: "Límite diario",
         .intakeWindowNote: "Lo que toma se muestra como máximo de los últimos 31 días.",
+        .seriesSummaryOne: "%@: 1 valor, %@ %@.", .chartDay: "El %@.",
         .navReports: "Informes", .reportsTitle: "Informes",
         .reportsIntro: "Un PDF para su equipo médico: sus valores en un periodo, con gráficos y sus objetivos.",
         .fromDate: "Primer día", .fromDateHint: "Vacío: ajustado a sus datos, como máximo 90 días.",

@@ -201,19 +201,25 @@ struct TrendsPage {
         var sentences: [String] = []
         let all = chart.series.flatMap(\.points).map(\.epochMilliseconds)
         if let first = all.min(), let last = all.max() {
-            sentences.append(language.text(.chartPeriod, date(first), date(last)))
+            let (from, through) = (date(first), date(last))
+            sentences.append(
+                from == through ? language.text(.chartDay, from) : language.text(.chartPeriod, from, through)
+            )
         }
         for series in chart.series where !series.points.isEmpty {
             let values = series.points.map(\.value)
+            let one = values.count == 1
             sentences.append(
-                language.text(
-                    .seriesSummary,
-                    series.label,
-                    language.number(Double(values.count)),
-                    language.number(values.min()!, digits: 1),
-                    language.number(values.max()!, digits: 1),
-                    chart.unit
-                )
+                one
+                    ? language.text(.seriesSummaryOne, series.label, language.number(values[0], digits: 1), chart.unit)
+                    : language.text(
+                        .seriesSummary,
+                        series.label,
+                        language.number(Double(values.count)),
+                        language.number(values.min()!, digits: 1),
+                        language.number(values.max()!, digits: 1),
+                        chart.unit
+                    )
             )
         }
         return sentences.joined(separator: " ")
