@@ -1,0 +1,79 @@
+import Care
+import Clinical
+import HubCore
+
+// The refusals of goals, foods, medicines, profiles and reports as data: a front end in another language writes them
+// from these keys, while each error's `description` keeps the command line's English (with its option names).
+
+extension CareServiceError: UserFacingError {
+    /// The refusal as data; nil for the command line's own cases (files, months, reminders), which no page sends.
+    public var userMessage: UserMessage? {
+        switch self {
+        case .timeZone: UserMessage(.timeZoneUnusable, [])
+        case .portion: UserMessage(.portionNotMeasured, [.field("amount")])
+        case .noDiseaseCategory: UserMessage(.goalNeedsCategory, [])
+        case .fruitVegetableGoalRefused: UserMessage(.goalNotOffered, [])
+        case .unknownTemplate(let id, _, _): UserMessage(.goalTemplateUnknown, [.text(id)])
+        case .incompleteTarget: UserMessage(.goalTargetMissing, [])
+        case .notStored: UserMessage(.valueNotStored, [])
+        case .period: UserMessage(.goalPeriod, [.field("period")])
+        case .foodDatabaseUnavailable, .foodNotStored, .imageUnreadable, .imageNotDecoded, .imageNotCopied, .month,
+            .noGoal, .noReminder, .unknownMedication, .reminderSubject, .noDialysisSchedule, .window, .quietHours:
+            nil
+        }
+    }
+}
+
+extension MedicationOrderError: UserFacingError {
+    /// The field at fault as data (its reason stays in the command line's words).
+    public var userMessage: UserMessage? { UserMessage(.fieldNotAccepted, [.field(field)]) }
+}
+
+extension MedicationsError: UserFacingError {
+    /// The refusal as data; nil for a snooze or a log entry, which no page sends.
+    public var userMessage: UserMessage? {
+        switch self {
+        case .invalid(let error): error.userMessage
+        case .duplicate(_, let existing): UserMessage(.medicationAlreadyActive, [.text(existing)])
+        case .unknown(_, let reference, _), .ambiguous(let reference, _):
+            UserMessage(.medicationUnknown, [.text(reference)])
+        case .orderNotActive(let name, _): UserMessage(.medicationNotActive, [.text(name)])
+        case .unknownDose(let name, let date, _, _): UserMessage(.doseUnknown, [.text(name), .day(date)])
+        case .unknownEntry, .snoozeMinutes: nil
+        }
+    }
+}
+
+extension ProfileProblem: UserFacingError {
+    /// The field at fault as data, named as `ProfileChanges` names it (`birthDate`, `heightCentimeters`, `avatar`).
+    public var userMessage: UserMessage? {
+        switch source {
+        case .input(let input): UserMessage(.fieldNotAccepted, [.field(input.rawValue)])
+        case .field(let path): UserMessage(.fieldNotAccepted, [.field(path)])
+        case .avatar: UserMessage(.fieldNotAccepted, [.field("avatar")])
+        }
+    }
+}
+
+extension ProfileError: UserFacingError {
+    /// The first problem as data (a page lists each problem of `notSaved` itself); nil for a profile's absence.
+    public var userMessage: UserMessage? {
+        switch self {
+        case .notSaved(let problems): problems.first?.userMessage
+        case .nameNeeded: UserMessage(.fieldNotAccepted, [.field("name")])
+        case .unknownProfileWithoutCreate, .noAvatar: nil
+        }
+    }
+}
+
+extension ReportsService.Failure: UserFacingError {
+    /// The refusal as data: the profile's clock, or the report not made (the mail command's cases are the command
+    /// line's).
+    public var userMessage: UserMessage? {
+        switch self {
+        case .profileTimeZone: UserMessage(.timeZoneUnusable, [])
+        case .report: UserMessage(.reportNotMade, [])
+        case .mailNotConfigured, .mail: nil
+        }
+    }
+}
