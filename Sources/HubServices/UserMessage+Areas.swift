@@ -77,3 +77,32 @@ extension ReportsService.Failure: UserFacingError {
         }
     }
 }
+
+extension QuestionnaireAnswerError: UserFacingError {
+    /// The refusal as data, naming the question as the care team wrote it; nil for an item no form shows.
+    public var userMessage: UserMessage? {
+        switch self {
+        case .missing(_, let text): UserMessage(.answerMissing, [.text(text)])
+        case .outOfRange(_, let text, let range?, let given):
+            UserMessage(
+                .answerNotInRange,
+                [
+                    .text(text), .text(given), .number(Double(range.lowerBound), digits: 0),
+                    .number(Double(range.upperBound), digits: 0),
+                ]
+            )
+        case .outOfRange(_, let text, nil, let given): UserMessage(.answerNotWholeNumber, [.text(text), .text(given)])
+        case .tooLong(_, let limit): UserMessage(.answerTooLong, [.count(limit)])
+        case .notYesOrNo(_, let given): UserMessage(.answerNotYesOrNo, [.text(given)])
+        case .unknownItem: nil
+        }
+    }
+}
+
+extension QuestionnaireError: UserFacingError {
+    /// An answer's refusal as data; nil for the store's and the assignment's cases, which no page's form causes.
+    public var userMessage: UserMessage? {
+        guard case .answer(let error) = self else { return nil }
+        return error.userMessage
+    }
+}

@@ -62,6 +62,16 @@ public struct UserMessage: Sendable, Equatable {
         case portionNotMeasured
         /// The report could not be made.
         case reportNotMade
+        /// A question without its answer: the question.
+        case answerMissing
+        /// An answer that is not a whole number in the question's range: the question, the answer, low, high.
+        case answerNotInRange
+        /// An answer that is not a whole number: the question, the answer.
+        case answerNotWholeNumber
+        /// An answer longer than allowed: the most characters.
+        case answerTooLong
+        /// An answer that is not yes or no: the answer.
+        case answerNotYesOrNo
     }
 
     /// One argument, kept as data so the front end writes numbers, units and names its own way.

@@ -133,4 +133,12 @@ import Testing
             LabsPage.guideline("KDIGO 2–9 × upper normal; DaVita, Phosphorus and PTH Goals: 150–600").hasPrefix("KDIGO")
         )
     }
+
+    @Test func aQuestionnairesAnswerIsRefusedNamingTheQuestionAsWritten() {
+        let missing = QuestionnaireError.answer(.missing(linkId: "q1", text: "¿Cómo se siente hoy?"))
+        #expect(Language.spanish.refusal(missing) == "«¿Cómo se siente hoy?» necesita una respuesta.")
+        let range = QuestionnaireAnswerError.outOfRange(linkId: "q2", text: "Pain", range: 0...10, given: "11")
+        #expect(Language.english.refusal(range) == "“Pain”: “11” is not a whole number from 0 to 10.")
+        #expect(Language.spanish.refusal(range) == "«Pain»: «11» no es un número entero de 0 a 10.")
+    }
 }

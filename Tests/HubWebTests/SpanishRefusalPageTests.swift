@@ -173,6 +173,24 @@ import Testing
         #expect(try await world.todayTotal() == 0)
     }
 
+    @Test func aProfileWithAnImpossibleHeightAndBirthDateIsRefusedInSpanishWithWhatWasTyped() async throws {
+        let (world, cookie, csrf) = try await Self.spanishWorld()
+        defer { world.remove() }
+        let (status, page) = try await Self.post(
+            world,
+            "/setup/profile",
+            "name=Luis&height=900&birth_date=31-02-1950",
+            cookie: cookie,
+            csrf: csrf
+        )
+        #expect(status == .unprocessableContent)
+        let errors = Self.errors(page)
+        #expect(errors.contains("Estatura (cm): este valor no se admite; revíselo."))
+        #expect(errors.contains("Fecha de nacimiento: este valor no se admite; revíselo."))
+        for value in ["Luis", "900", "31-02-1950"] { #expect(page.contains("value=\"\(value)\"")) }
+        Self.expectNoEnglish(page, besides: ["heightCentimeters", "input(birthDate)"], "profile")
+    }
+
     @Test func anImpossibleWeightKeepsWhatWasTyped() async throws {
         let (world, cookie, csrf) = try await Self.spanishWorld()
         defer { world.remove() }

@@ -40,5 +40,10 @@ extension English {
         .importNotRead: "Export file: “%@” could not be read; check it is the whole export.",
         .adapterNotRead: "%@ could not be used; see the hub's log.",
         .pairRefusedShort: "%@ refused to pair. Put it in pairing mode, then try again.",
+        .refusedAnswerMissing: "“%@” needs an answer.",
+        .refusedAnswerRange: "“%@”: “%@” is not a whole number from %@ to %@.",
+        .refusedAnswerNumber: "“%@”: “%@” is not a whole number.",
+        .refusedAnswerLong: "An answer can have at most %@ characters.",
+        .refusedAnswerYesNo: "“%@” is not yes or no.",
     ]
 }

@@ -63,6 +63,11 @@ extension Language {
         case .valueNotStored: .refusedValue
         case .portionNotMeasured: .refusedPortion
         case .reportNotMade: .refusedReport
+        case .answerMissing: .refusedAnswerMissing
+        case .answerNotInRange: .refusedAnswerRange
+        case .answerNotWholeNumber: .refusedAnswerNumber
+        case .answerTooLong: .refusedAnswerLong
+        case .answerNotYesOrNo: .refusedAnswerYesNo
         }
     }
 

@@ -90,4 +90,5 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case refusedReport, refusedOther, confirmUnusualHeading, confirmUnusual, syncFailedShort, notSavedShort
     case refusedNotADate, avatarTooLarge, avatarNotImage, avatarMissing, importNotRead
     case adapterNotRead, pairRefusedShort
+    case refusedAnswerMissing, refusedAnswerRange, refusedAnswerNumber, refusedAnswerLong, refusedAnswerYesNo
 }

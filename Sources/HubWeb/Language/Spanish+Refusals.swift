@@ -42,5 +42,10 @@ extension Spanish {
         .importNotRead: "Archivo exportado: no se pudo leer «%@»; compruebe que es la exportación completa.",
         .adapterNotRead: "%@ no se pudo usar; consulte el registro del hub.",
         .pairRefusedShort: "%@ rechazó la vinculación. Póngalo en modo de vinculación y vuelva a intentarlo.",
+        .refusedAnswerMissing: "«%@» necesita una respuesta.",
+        .refusedAnswerRange: "«%@»: «%@» no es un número entero de %@ a %@.",
+        .refusedAnswerNumber: "«%@»: «%@» no es un número entero.",
+        .refusedAnswerLong: "Una respuesta puede tener como máximo %@ caracteres.",
+        .refusedAnswerYesNo: "«%@» no es sí ni no.",
     ]
 }
