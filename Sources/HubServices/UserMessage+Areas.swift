@@ -47,10 +47,23 @@ extension MedicationsError: UserFacingError {
 extension ProfileProblem: UserFacingError {
     /// The field at fault as data, named as `ProfileChanges` names it (`birthDate`, `heightCentimeters`, `avatar`).
     public var userMessage: UserMessage? {
-        switch source {
-        case .input(let input): UserMessage(.fieldNotAccepted, [.field(input.rawValue)])
-        case .field(let path): UserMessage(.fieldNotAccepted, [.field(path)])
-        case .avatar: UserMessage(.fieldNotAccepted, [.field("avatar")])
+        let field: UserMessage.Argument =
+            switch source {
+            case .input(let input): .field(input.rawValue)
+            case .field(let path): .field(path)
+            case .avatar: .field("avatar")
+            }
+        switch problem {
+        case .outOfRange(let value, let accepted, let unit):
+            return UserMessage(
+                .outOfRange,
+                [
+                    field, .number(value, digits: 1), .number(accepted.lowerBound, digits: 1),
+                    .number(accepted.upperBound, digits: 1), .unit(unit),
+                ]
+            )
+        case .dateInFuture: return UserMessage(.inTheFuture, [field])
+        default: return UserMessage(.fieldNotAccepted, [field])
         }
     }
 }

@@ -185,7 +185,7 @@ import Testing
         )
         #expect(status == .unprocessableContent)
         let errors = Self.errors(page)
-        #expect(errors.contains("Estatura (cm): este valor no se admite; revíselo."))
+        #expect(errors.contains("Estatura (cm): 900 está fuera del intervalo admitido (de 50 a 250 cm)."))
         #expect(errors.contains("Fecha de nacimiento: este valor no se admite; revíselo."))
         for value in ["Luis", "900", "31-02-1950"] { #expect(page.contains("value=\"\(value)\"")) }
         Self.expectNoEnglish(page, besides: ["heightCentimeters", "input(birthDate)"], "profile")
