@@ -1,5 +1,7 @@
+import Care
 import Foundation
 import HTTPTypes
+import HubRecords
 import HubServices
 import Hummingbird
 import HummingbirdTesting
@@ -206,5 +208,48 @@ import Testing
         #expect(page.contains("value=\"2026-11-02T07:10\""))
         #expect(page.contains("<option value=\"pre\" selected>"))
         Self.expectNoEnglish(page, "weight")
+    }
+
+    @Test func aMistypedTimeOfAWeightIsRefusedInSpanish() async throws {
+        let (world, cookie, csrf) = try await Self.spanishWorld()
+        defer { world.remove() }
+        let (status, page) = try await Self.post(world, "/weight", "value=71.5&at=ayer", cookie: cookie, csrf: csrf)
+        #expect(status == .unprocessableContent)
+        #expect(Self.errors(page).contains("«ayer» no es una fecha y hora, como 2026-11-17 07:10."))
+        #expect(page.contains("value=\"71.5\"") && page.contains("value=\"ayer\""))
+        Self.expectNoEnglish(page, besides: ["is neither", "RFC 3339"], "weight time")
+    }
+
+    @Test func aFoodAmountInAMeasureItHasNotIsRefusedInSpanishAndALogWithoutANumberGoesBackToTheForm() async throws {
+        let (world, cookie, csrf) = try await Self.spanishWorld()
+        defer { world.remove() }
+        let headers = WebWorld.headers(cookie: cookie)
+        let hits = try await world.app.foods.search("banana", profile: nil, limit: 1)
+        let id = try #require(hits.first).food.id
+        let page: String = try await world.test { client in
+            try await client.execute(
+                uri: "/food?food=\(id)&unit=barrel&amount=2&meal=lunch",
+                method: .get,
+                headers: headers
+            ) { response in
+                #expect(response.status == .unprocessableContent)
+                return response.body.text
+            }
+        }
+        #expect(Self.errors(page).contains("Cantidad: esta cantidad no se puede medir así"))
+        #expect(page.contains("value=\"2\""))
+        Self.expectNoEnglish(page, besides: ["unknown unit", "not a unit"], "food amount")
+        // Logging a portion whose amount is not a number goes back to the portion form with what was typed.
+        let (status, location) = try await world.test { client in
+            try await client.execute(
+                uri: "/food/log",
+                method: .post,
+                headers: WebWorld.headers(cookie: cookie, form: true),
+                body: ByteBuffer(string: "food=\(id)&unit=g&amount=mucho&meal=lunch&csrf=\(csrf)")
+            ) { ($0.status, $0.headers[.location]) }
+        }
+        #expect(status == .seeOther)
+        #expect(location == "/food?food=\(id)&unit=g&amount=mucho&meal=lunch")
+        #expect(try await world.app.intake.day(.today, profile: nil).intake.nutrients[.potassium].value == 0)
     }
 }
