@@ -6,13 +6,20 @@ import HubServices
 extension Language {
     /// A refusal of the application layer in this language: its `UserMessage` written through the catalogue; when it
     /// gives no message as data, the error's own words in English and a plain "not done" in any other language (the
-    /// application layer's words are English).
+    /// application layer's words are English). An English page keeps the error's own words where the message only
+    /// sums them up.
     func refusal(_ error: any Error) -> String {
         guard let coded = error as? any UserFacingError, let given = coded.userMessage else {
             return self == .english ? "\(error)" : text(.refusedOther)
         }
+        if self == .english, Self.summaries.contains(given.key) { return "\(error)" }
         return message(given)
     }
+
+    /// The messages that name the field or the outcome without the reason, which only the English words give.
+    static let summaries: Set<UserMessage.Key> = [
+        .fieldNotAccepted, .valueNotStored, .portionNotMeasured, .reportNotMade, .goalNotOffered,
+    ]
 
     /// A `UserMessage` written through the catalogue.
     func message(_ message: UserMessage) -> String {

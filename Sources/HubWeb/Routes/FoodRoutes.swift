@@ -37,7 +37,12 @@ struct FoodRoutes {
                             profile: profile
                         )
                     } catch let error as CareServiceError {
-                        errors.append(layout.language.refusal(error))
+                        // English keeps the reason's own words after the field; other languages say it is not
+                        // measurable that way.
+                        errors.append(
+                            layout.language == .english
+                                ? "\(layout.language.text(.amount)): \(error)" : layout.language.refusal(error)
+                        )
                     }
                 } else {
                     errors.append("\(layout.language.text(.amount)): \(layout.language.text(.notANumber))")
