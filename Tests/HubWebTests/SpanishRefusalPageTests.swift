@@ -252,4 +252,27 @@ import Testing
         #expect(location == "/food?food=\(id)&unit=g&amount=mucho&meal=lunch")
         #expect(try await world.app.intake.day(.today, profile: nil).intake.nutrients[.potassium].value == 0)
     }
+
+    @Test func aBrowsersPictureThatIsNotAnImageIsRefusedOnTheProfilesPageInSpanish() async throws {
+        let (world, cookie, csrf) = try await Self.spanishWorld()
+        defer { world.remove() }
+        var fields = WebWorld.headers(cookie: cookie)
+        fields[.contentType] = "multipart/form-data; boundary=\(UploadTests.boundary)"
+        fields[.accept] = "text/html,application/xhtml+xml"
+        let headers = fields
+        let body = UploadTests.multipart(
+            fileName: "lista.png",
+            type: "image/png",
+            bytes: Array("Leche, pan, manzanas.\n".utf8)
+        )
+        let (status, page) = try await world.test { client in
+            try await client.execute(uri: "/profiles/avatar?csrf=\(csrf)", method: .post, headers: headers, body: body)
+            {
+                ($0.status, $0.body.text)
+            }
+        }
+        #expect(status == .unsupportedMediaType)
+        #expect(Self.errors(page).contains("Foto: «lista.png» no es una imagen PNG, JPEG, GIF ni WebP."))
+        Self.expectNoEnglish(page, besides: ["Not an image"], "picture")
+    }
 }
