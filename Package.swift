@@ -449,6 +449,7 @@ let package = Package(
             name: "HubWebTests",
             dependencies: [
                 "Care",
+                "Clinical",
                 "HubCore",
                 "HubRecords",
                 "HubServices",

@@ -22,6 +22,56 @@ public struct UserMessage: Sendable, Equatable {
         case labUnitNotAccepted
         /// A lab the catalogue does not know: the id typed.
         case unknownLab
+        /// A field whose value is not accepted, the reason only in the command line's words: field.
+        case fieldNotAccepted
+        /// A time that is not a date and time: field, the text typed.
+        case notATime
+        /// A date that is not a date: field, the text typed.
+        case notADate
+        /// A local time the profile's clock skips (a clock change): field, the text typed.
+        case timeNotOnClock
+        /// The profile's time zone is missing or unknown.
+        case timeZoneUnusable
+        /// A lab result of the same test at the same time is stored already: lab, the time (RFC 3339).
+        case labDuplicate
+        /// A lab CSV file that cannot be read at all.
+        case labFileUnreadable
+        /// Rows of a lab CSV file are invalid, so nothing was imported: invalid rows, all rows.
+        case labRowsInvalid
+        /// The medicine has an active order already: the name.
+        case medicationAlreadyActive
+        /// No medicine order of that name or id: the reference.
+        case medicationUnknown
+        /// Doses are logged for active orders only: the name.
+        case medicationNotActive
+        /// The medicine has no dose at that time on that day: the name, the day.
+        case doseUnknown
+        /// Goals need the profile's kidney disease category.
+        case goalNeedsCategory
+        /// No goal template of that id for this profile: the id.
+        case goalTemplateUnknown
+        /// The fruit-and-vegetable goal is not offered (the potassium gate).
+        case goalNotOffered
+        /// A goal's target misses a value.
+        case goalTargetMissing
+        /// A goal period that is not a day, week or month.
+        case goalPeriod
+        /// A value refused by its check; nothing stored.
+        case valueNotStored
+        /// A food amount that cannot be measured in that unit.
+        case portionNotMeasured
+        /// The report could not be made.
+        case reportNotMade
+        /// A question without its answer: the question.
+        case answerMissing
+        /// An answer that is not a whole number in the question's range: the question, the answer, low, high.
+        case answerNotInRange
+        /// An answer that is not a whole number: the question, the answer.
+        case answerNotWholeNumber
+        /// An answer longer than allowed: the most characters.
+        case answerTooLong
+        /// An answer that is not yes or no: the answer.
+        case answerNotYesOrNo
     }
 
     /// One argument, kept as data so the front end writes numbers, units and names its own way.
@@ -38,6 +88,12 @@ public struct UserMessage: Sendable, Equatable {
         case lab(String)
         /// Several UCUM unit codes.
         case units([String])
+        /// A day as `YYYY-MM-DD` (the front end writes it its own way).
+        case day(String)
+        /// An instant as RFC 3339 (the front end writes its local date and time).
+        case time(String)
+        /// A count.
+        case count(Int)
     }
 
     /// The message.

@@ -481,6 +481,75 @@ def test_every_page_in_spanish_shows_no_english_catalogue_phrase_nor_english_goa
     assert "fuera del intervalo plausible" in text, text
 
 
+def test_refused_forms_in_spanish_keep_what_was_typed_and_an_unusual_pressure_is_confirmed_by_keyboard(hub, browser):
+    import re
+
+    first_run(browser, hub, check=False)
+    switch_to_spanish(browser, hub)
+    phrases = english_phrases()
+
+    def errors_without_english():
+        wait_for(browser, lambda d: d.execute_script("return document.querySelectorAll('#errors li').length"))
+        text = browser.find_element(By.ID, "errors").text
+        english = [p for p in phrases if re.search(r"(?<!\w)" + re.escape(p) + r"(?!\w)", text)]
+        english += [w for w in ["is not", "needs", "must be", "accepted", "not stored", "no template"] if w in text]
+        assert english == [], (text, english)
+        return text
+
+    # A medicine with a dose below zero: the field named in Spanish, what was typed still there.
+    browser.get(hub.base + "/medications")
+    browser.find_element(By.ID, "name").send_keys("Calcitriol")
+    browser.find_element(By.ID, "dose").send_keys("-1")
+    Select(browser.find_element(By.ID, "unit")).select_by_value("ug")
+    browser.find_element(By.ID, "frequency").send_keys("1")
+    browser.find_element(By.ID, "time").send_keys("0800AM")
+    browser.find_element(By.CSS_SELECTOR, "#medication-form button[type=submit]").click()
+    text = errors_without_english()
+    assert "Cantidad por dosis: este valor no se admite" in text, text
+    assert browser.find_element(By.ID, "name").get_attribute("value") == "Calcitriol"
+    assert browser.find_element(By.ID, "dose").get_attribute("value") == "-1"
+    assert Select(browser.find_element(By.ID, "unit")).first_selected_option.get_attribute("value") == "ug"
+
+    # A refused weight keeps the number, the phase and the time typed.
+    browser.get(hub.base + "/weight")
+    browser.execute_script("document.querySelectorAll('main form').forEach(f => f.noValidate = true)")
+    browser.find_element(By.ID, "value").send_keys("400")
+    Select(browser.find_element(By.ID, "phase")).select_by_value("pre")
+    browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+    text = errors_without_english()
+    assert "400" in text, text
+    assert browser.find_element(By.ID, "value").get_attribute("value") == "400"
+    assert Select(browser.find_element(By.ID, "phase")).first_selected_option.get_attribute("value") == "pre"
+
+    # An unusual blood pressure (285 mmHg is above what home cuffs measure), with the keyboard only: it is refused
+    # with the numbers kept and a confirmation offered; Enter in a field saves without confirming; the confirmation
+    # reached with Tab stores it.
+    browser.get(hub.base + "/blood-pressure")
+
+    def tab_to(element_id):
+        for _ in range(80):
+            ActionChains(browser).send_keys(Keys.TAB).perform()
+            if browser.execute_script("return document.activeElement.id") == element_id:
+                return
+        raise AssertionError(f"#{element_id} was not reached with Tab")
+
+    tab_to("systolic")
+    ActionChains(browser).send_keys("285").perform()
+    tab_to("diastolic")
+    ActionChains(browser).send_keys("95").send_keys(Keys.ENTER).perform()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "confirm-unusual"))
+    text = errors_without_english()
+    assert "fuera del intervalo habitual" in text, text
+    assert browser.find_element(By.ID, "systolic").get_attribute("value") == "285"
+    assert browser.find_element(By.ID, "diastolic").get_attribute("value") == "95"
+    assert browser.find_element(By.ID, "confirm-unusual").text == "Sí, es correcta: guardarla"
+    check_page(browser, "blood-pressure-confirm-es")
+    tab_to("confirm-unusual")
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    wait_for(browser, lambda d: "done=savedBloodPressure" in d.current_url)
+    assert "Presión arterial guardada." in browser.find_element(By.ID, "notice").text
+
+
 def test_no_page_asks_another_host_for_anything(hub, browser):
     """Every page of the navigation, loaded in Chromium: the page and every resource it loaded (resource timing) come
     from the hub itself; the app works offline."""

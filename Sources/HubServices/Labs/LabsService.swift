@@ -31,10 +31,16 @@ public enum LabsError: UserFacingError, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A typed result's problem as data, when it has one.
+    /// The refusal as data, for a front end in another language (nil for a slope, which no form asks for).
     public var userMessage: UserMessage? {
-        guard case .invalid(let problem) = self else { return nil }
-        return problem.userMessage
+        switch self {
+        case .invalid(let problem): problem.userMessage
+        case .duplicate(_, let analyte, let takenAt): UserMessage(.labDuplicate, [.lab(analyte), .time(takenAt)])
+        case .unreadableCSV: UserMessage(.labFileUnreadable, [])
+        case .invalidRows(let problems, let rowCount):
+            UserMessage(.labRowsInvalid, [.count(problems.count), .count(rowCount)])
+        case .slope: nil
+        }
     }
 }
 
@@ -289,7 +295,8 @@ public struct LabsService: Sendable {
             throw LabEntryProblem(
                 field: "date",
                 reason: "'\(trimmed ?? "")' is neither a date (YYYY-MM-DD) nor an RFC 3339 time with offset "
-                    + "(e.g. 2026-11-03T07:30:00+01:00)"
+                    + "(e.g. 2026-11-03T07:30:00+01:00)",
+                userMessage: UserMessage(.notADate, [.field("date"), .text(trimmed ?? "")])
             )
         }
         // A bare date is midnight on the profile's clock; the one local-time reader (`EntryTimeText`) does the rest.
@@ -297,7 +304,14 @@ public struct LabsService: Sendable {
         do {
             return try RFC3339.parse(EntryTimeText.rfc3339(local, profile: profile, now: now))
         } catch let problem as EntryTimeText.Problem {
-            throw LabEntryProblem(field: "date", reason: problem.description)
+            throw LabEntryProblem(
+                field: "date",
+                reason: problem.description,
+                userMessage: problem.userMessage.map { message in
+                    // The lab form's field is its date, not the weight form's time.
+                    UserMessage(message.key, message.arguments.map { $0 == .field("at") ? .field("date") : $0 })
+                }
+            )
         } catch {
             throw LabEntryProblem(field: "date", reason: "\(error)")
         }

@@ -5,9 +5,11 @@ import HubCore
 /// When an entry was taken, as a person types it: the one reader of local times on the profile's clock.
 public enum EntryTimeText {
     /// Why the text is not a time; the description names the text and what is accepted.
-    public struct Problem: Error, Sendable, CustomStringConvertible {
+    public struct Problem: UserFacingError, Sendable, CustomStringConvertible {
         /// What was wrong and what is accepted.
         public var description: String
+        /// The same as data, for a front end in another language.
+        public var userMessage: UserMessage?
     }
 
     /// The RFC 3339 time of an entry: `text` as an RFC 3339 time with offset, or a local `YYYY-MM-DDTHH:MM` (or with
@@ -17,7 +19,10 @@ public enum EntryTimeText {
         do {
             zone = try profile.timeZone()
         } catch {
-            throw Problem(description: "\(error.reason) (fix it with `kidneyhub profile set --time-zone`)")
+            throw Problem(
+                description: "\(error.reason) (fix it with `kidneyhub profile set --time-zone`)",
+                userMessage: UserMessage(.timeZoneUnusable, [])
+            )
         }
         guard let text = text?.trimmingCharacters(in: .whitespaces) else {
             return format(now, in: zone)
@@ -29,11 +34,15 @@ public enum EntryTimeText {
         else {
             throw Problem(
                 description: "--at: '\(text)' is neither an RFC 3339 time with offset (e.g. 2026-11-17T07:10:00+01:00) "
-                    + "nor a local time YYYY-MM-DDTHH:MM (e.g. 2026-11-17T07:10, in \(zone.identifier))"
+                    + "nor a local time YYYY-MM-DDTHH:MM (e.g. 2026-11-17T07:10, in \(zone.identifier))",
+                userMessage: UserMessage(.notATime, [.field("at"), .text(text)])
             )
         }
         guard let instant = instant(day, time, in: zone) else {
-            throw Problem(description: "--at: '\(text)' does not exist in \(zone.identifier)")
+            throw Problem(
+                description: "--at: '\(text)' does not exist in \(zone.identifier)",
+                userMessage: UserMessage(.timeNotOnClock, [.field("at"), .text(text)])
+            )
         }
         return format(instant, in: zone)
     }

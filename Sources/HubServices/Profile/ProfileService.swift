@@ -21,6 +21,8 @@ public struct ProfileProblem: Sendable, CustomStringConvertible {
     public var source: Source
     /// Why, and what is accepted.
     public var reason: String
+    /// The same as data when the profile's check gave it (a front end in another language writes its own words).
+    public var problem: ProfileFieldError.Problem? = nil
 
     public var description: String { "\(source): \(reason)" }
 }
@@ -167,7 +169,7 @@ public struct ProfileService: Sendable {
             ?? PatientProfile(name: newName, timeZoneIdentifier: TimeZone.current.identifier)
         var problems = Self.apply(changes, to: &person)
         problems += person.validationErrors(today: today(in: person)).map {
-            ProfileProblem(source: .field($0.field), reason: $0.reason)
+            ProfileProblem(source: .field($0.field), reason: $0.reason, problem: $0.problem)
         }
         var thumbnail: (Thumbnail, bytes: Int)?
         if let path = changes.avatarPath {
@@ -199,7 +201,7 @@ public struct ProfileService: Sendable {
         var problems: [ProfileProblem] = []
         func read<T>(_ input: ProfileChanges.Input, _ parse: () throws -> T) -> T? {
             do { return try parse() } catch let error as ProfileFieldError {
-                problems.append(ProfileProblem(source: .input(input), reason: error.reason))
+                problems.append(ProfileProblem(source: .input(input), reason: error.reason, problem: error.problem))
             } catch {
                 problems.append(ProfileProblem(source: .input(input), reason: "\(error)"))
             }

@@ -4,11 +4,26 @@ import HubCore
 import HubServices
 
 extension Language {
-    /// A refusal of the application layer in this language: its `UserMessage` written through the catalogue, or the
-    /// error's own words when it gives no message as data.
+    /// A refusal of the application layer in this language: its `UserMessage` written through the catalogue; when it
+    /// gives no message as data, the error's own words in English and a plain "not done" in any other language (the
+    /// application layer's words are English). An English page keeps the error's own words where the message only
+    /// sums them up.
     func refusal(_ error: any Error) -> String {
-        guard let coded = error as? any UserFacingError, let message = coded.userMessage else { return "\(error)" }
-        return filled(Self.key(of: message.key), with: message.arguments.map(argument))
+        guard let coded = error as? any UserFacingError, let given = coded.userMessage else {
+            return self == .english ? "\(error)" : text(.refusedOther)
+        }
+        if self == .english, Self.summaries.contains(given.key) { return "\(error)" }
+        return message(given)
+    }
+
+    /// The messages that name the field or the outcome without the reason, which only the English words give.
+    static let summaries: Set<UserMessage.Key> = [
+        .fieldNotAccepted, .valueNotStored, .portionNotMeasured, .reportNotMade, .goalNotOffered,
+    ]
+
+    /// A `UserMessage` written through the catalogue.
+    func message(_ message: UserMessage) -> String {
+        filled(Self.key(of: message.key), with: message.arguments.map(argument))
     }
 
     /// `key`'s words with each `%@` replaced by the next of `arguments`.
@@ -24,7 +39,8 @@ extension Language {
         return result + rest
     }
 
-    private static func key(of key: UserMessage.Key) -> MessageKey {
+    /// The catalogue's key of the application layer's.
+    static func key(of key: UserMessage.Key) -> MessageKey {
         switch key {
         case .outOfRange: .refusedOutOfRange
         case .unusualValue: .refusedUnusual
@@ -34,6 +50,31 @@ extension Language {
         case .labOutOfRange: .refusedLabOutOfRange
         case .labUnitNotAccepted: .refusedLabUnit
         case .unknownLab: .refusedUnknownLab
+        case .fieldNotAccepted: .refusedField
+        case .notATime: .refusedNotATime
+        case .notADate: .refusedNotADate
+        case .timeNotOnClock: .refusedTimeNotOnClock
+        case .timeZoneUnusable: .refusedTimeZone
+        case .labDuplicate: .refusedLabDuplicate
+        case .labFileUnreadable: .refusedLabFile
+        case .labRowsInvalid: .refusedLabRows
+        case .medicationAlreadyActive: .refusedMedicationActive
+        case .medicationUnknown: .refusedMedicationUnknown
+        case .medicationNotActive: .refusedMedicationNotActive
+        case .doseUnknown: .refusedDoseUnknown
+        case .goalNeedsCategory: .refusedGoalCategory
+        case .goalTemplateUnknown: .refusedGoalTemplate
+        case .goalNotOffered: .refusedGoalNotOffered
+        case .goalTargetMissing: .refusedGoalTarget
+        case .goalPeriod: .refusedGoalPeriod
+        case .valueNotStored: .refusedValue
+        case .portionNotMeasured: .refusedPortion
+        case .reportNotMade: .refusedReport
+        case .answerMissing: .refusedAnswerMissing
+        case .answerNotInRange: .refusedAnswerRange
+        case .answerNotWholeNumber: .refusedAnswerNumber
+        case .answerTooLong: .refusedAnswerLong
+        case .answerNotYesOrNo: .refusedAnswerYesNo
         }
     }
 
@@ -45,7 +86,24 @@ extension Language {
         case .units(let codes): codes.map(UnitDisplayName.text).joined(separator: ", ")
         case .lab(let id): LabCatalog.standard.analyte(id: id).map(labName) ?? id
         case .field(let name): fieldLabel(name)
+        case .day(let text): writtenDay(text) ?? text
+        case .time(let text): writtenTime(text) ?? text
+        case .count(let count): number(Double(count))
         }
+    }
+
+    /// `YYYY-MM-DD` as the language writes a day; nil when the text is not a date.
+    private func writtenDay(_ text: String) -> String? {
+        guard let date = try? CalendarDate(parsing: text) else { return nil }
+        let (year, month, dayOfMonth) = date.components
+        return day(year: year, month: month, day: dayOfMonth)
+    }
+
+    /// An RFC 3339 time as the language writes its day, with the local hour and minute it was written with.
+    private func writtenTime(_ text: String) -> String? {
+        guard text.count >= 16, let written = writtenDay(String(text.prefix(10))) else { return nil }
+        let start = text.index(text.startIndex, offsetBy: 11)
+        return written + ", " + text[start..<text.index(start, offsetBy: 5)]
     }
 
     /// The label of the form field the service names.
@@ -57,7 +115,36 @@ extension Language {
         case "components.diastolic": text(.diastolic)
         case "date": text(.date)
         case "effectiveTime", "at": text(.when)
-        default: field
+        case "amount": text(.amount)
+        case "period": text(.period)
+        case "name": text(.name)
+        case "birthDate", "dateOfBirth": text(.birthDate)
+        case "sex": text(.sex)
+        case "category", "diseaseCategory": text(.category)
+        case "schedule", "dialysisSchedule", "dialysisSchedule.sessions": text(.schedule)
+        case "diabetes": text(.diabetes)
+        case "weightUnit": text(.weightUnit)
+        case "fluidUnit": text(.fluidUnit)
+        case "glucoseUnit": text(.glucose)
+        case "heightCentimeters": text(.height)
+        case "dryWeightKilograms": text(.dryWeight)
+        case "timeZone": text(.timeZone)
+        case "avatar", "avatarReference": text(.avatar)
+        default: medicationFieldLabel(field) ?? text(.value)
         }
+    }
+
+    /// The medicines form's label of an order's field path (`dosages[0].timing.periodUnit` reads "Period unit").
+    private func medicationFieldLabel(_ path: String) -> String? {
+        let last = path.split(separator: ".").last.map(String.init) ?? path
+        let labels: [String: MessageKey] = [
+            "medication": .medicationName, "dose": .doseAmount, "doseQuantity": .doseAmount, "unit": .doseUnit,
+            "route": .route, "frequency": .timesPerPeriod, "periodUnit": .periodUnit, "when": .withEvents,
+            "event": .withEvents, "offset": .eventOffset, "offsetMinutes": .eventOffset, "time": .timesOfDay,
+            "timeOfDay": .timesOfDay, "dialysisDays": .whichDays, "days": .whichDays, "asNeeded": .onlyWhenNeeded,
+            "reason": .reasonFor, "note": .note, "prescriber": .prescribedBy, "course": .periodLength,
+            "name": .medicationName, "period": .periodLength, "low": .doseAmount, "high": .doseAmount,
+        ]
+        return labels[last.replacing(/\[\d+\]/, with: "")].map(text)
     }
 }

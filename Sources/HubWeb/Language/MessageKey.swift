@@ -82,4 +82,13 @@ public enum MessageKey: String, CaseIterable, Sendable {
     // Refusals of the application layer (web-finish): `UserMessage` keys as the pages write them
     case refusedOutOfRange, refusedUnusual, refusedDiastolicNotBelow, refusedInTheFuture, refusedNotANumber
     case refusedLabOutOfRange, refusedLabUnit, refusedUnknownLab
+    // More refusals (web-l10n): every area's `UserMessage` keys, the blood pressure confirmation, the fallback
+    case refusedField, refusedNotATime, refusedTimeNotOnClock, refusedTimeZone, refusedLabDuplicate
+    case refusedLabFile, refusedLabRows, refusedMedicationActive, refusedMedicationUnknown
+    case refusedMedicationNotActive, refusedDoseUnknown, refusedGoalCategory, refusedGoalTemplate
+    case refusedGoalNotOffered, refusedGoalTarget, refusedGoalPeriod, refusedValue, refusedPortion
+    case refusedReport, refusedOther, confirmUnusualHeading, confirmUnusual, syncFailedShort, notSavedShort
+    case refusedNotADate, avatarTooLarge, avatarNotImage, avatarMissing, importNotRead
+    case adapterNotRead, pairRefusedShort
+    case refusedAnswerMissing, refusedAnswerRange, refusedAnswerNumber, refusedAnswerLong, refusedAnswerYesNo
 }

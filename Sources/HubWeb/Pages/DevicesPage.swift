@@ -108,7 +108,9 @@ struct DevicesPage {
             if !found.problems.isEmpty {
                 html +=
                     "<ul class=\"problems\">"
-                    + found.problems.map { "<li>\(esc(layout.language.text(.scanFailed, $0)))</li>" }.joined() + "</ul>"
+                    + found.problems.map {
+                        "<li>\(esc(layout.language.text(.scanFailed, Self.scanProblem($0, layout.language))))</li>"
+                    }.joined() + "</ul>"
             }
         }
         return html + "</section>"
@@ -190,7 +192,8 @@ struct DevicesPage {
         }
         if !overview.problems.isEmpty {
             html +=
-                "<h3>\(t(.adapterProblems))</h3><ul>" + overview.problems.map { "<li>\(esc($0))</li>" }.joined()
+                "<h3>\(t(.adapterProblems))</h3><ul>"
+                + overview.problems.map { "<li>\(esc(Self.inLanguage($0, layout.language)))</li>" }.joined()
                 + "</ul>"
         }
         return html + "</section>"
@@ -225,4 +228,22 @@ func progressMarkup(id: String, language: Language) -> String {
         <label for="\(id)-bar">\(t(.progressLabel))</label> <progress id="\(id)-bar" max="100"></progress> \
         <span id="\(id)-text" role="status" aria-live="polite"></span></div>
         """
+}
+
+extension DevicesPage {
+    /// An adapter's problem (`adapter or manifest: reason`, the adapter's or the hub's English) in the page's language:
+    /// whole in English; the adapter or file it names in any other (the reason has no translation).
+    static func inLanguage(_ problem: String, _ language: Language) -> String {
+        language == .english ? problem : language.text(.adapterNotRead, named(problem))
+    }
+
+    /// An adapter's scan problem (`adapter: reason`) whole in English, by the adapter's name in any other language.
+    static func scanProblem(_ problem: String, _ language: Language) -> String {
+        language == .english ? problem : named(problem)
+    }
+
+    /// What a problem names before its reason.
+    private static func named(_ problem: String) -> String {
+        problem.range(of: ": ").map { String(problem[..<$0.lowerBound]) } ?? problem
+    }
 }

@@ -10,6 +10,10 @@ struct FluidPage {
     var layout: Layout
     var session: WebSession
     var todayMilliliters: Double
+    /// Why the last entry was refused, in the page's language.
+    var errors: [String] = []
+    /// What was typed into a refused form, shown again.
+    var values = FormFields()
     /// Common cup and glass sizes in mL.
     static let quickAmounts = [100, 150, 200, 250, 330]
 
@@ -25,13 +29,14 @@ struct FluidPage {
         return layout.page(
             title: t(.fluidTitle),
             path: "/fluid",
+            errors: errors,
             body: """
                 <p>\(t(.fluidToday)): <strong id="fluid-today">\(language.number(todayMilliliters)) mL</strong></p>
                 <h2 id="quick-heading">\(t(.quickAmounts))</h2>
                 <ul class="quick" aria-labelledby="quick-heading">\(buttons)</ul>
                 <form method="post" action="/fluid" class="stack">\(csrfField(session))
-                \(Controls.input("amount", label: t(.otherAmount), type: "number", extra: "min=\"1\" max=\"3000\" step=\"any\" required inputmode=\"decimal\""))
-                \(Controls.input("what", label: t(.whatDrink), value: t(.water)))
+                \(Controls.input("amount", label: t(.otherAmount), type: "number", value: values["amount"] ?? "", extra: "min=\"1\" max=\"3000\" step=\"any\" required inputmode=\"decimal\""))
+                \(Controls.input("what", label: t(.whatDrink), value: values["what"] ?? t(.water)))
                 <button type="submit">\(t(.logFluid))</button>
                 </form>
                 """

@@ -13,6 +13,8 @@ struct LabsPage {
     var overview: LabsService.Overview
     var notice: String? = nil
     var errors: [String] = []
+    /// What was typed into a refused form, shown again.
+    var values = FormFields()
 
     func render() -> String {
         let t = layout.language.text
@@ -43,10 +45,10 @@ struct LabsPage {
         }
         return """
             <form method="post" action="/labs" class="stack" id="lab-form">\(csrfField(session))
-            \(Controls.select("analyte", label: t(.analyte), options: labs))
-            \(Controls.input("value", label: t(.value), type: "text", extra: "required inputmode=\"decimal\" autocomplete=\"off\""))
-            \(Controls.select("unit", label: t(.unit), options: units))
-            \(Controls.input("date", label: t(.date), type: "date", hint: t(.labDateHint)))
+            \(Controls.select("analyte", label: t(.analyte), options: labs, selected: values["analyte"]))
+            \(Controls.input("value", label: t(.value), type: "text", value: values["value"] ?? "", extra: "required inputmode=\"decimal\" autocomplete=\"off\""))
+            \(Controls.select("unit", label: t(.unit), options: units, selected: values["unit"]))
+            \(Controls.input("date", label: t(.date), type: "date", value: values["date"] ?? "", hint: t(.labDateHint)))
             <button type="submit">\(t(.addLab))</button>
             </form>
             """
@@ -151,7 +153,7 @@ struct LabsPage {
         case (nil, let high?): range = "≤\u{a0}\(number(high))"
         case (nil, nil): return "–"
         }
-        let source = standing.targetSource.map(Self.guideline) ?? ""
+        let source = standing.targetSource.map(layout.language.guidelineNote) ?? ""
         return """
             \(range)\u{a0}\(esc(UnitDisplayName.text(unit.code)))<br><span class="hint">\
             \(layout.language.text(.targetSource)): \(esc(source))</span>
@@ -162,7 +164,11 @@ struct LabsPage {
     /// ("nutrition.md §2.8: NKF KDOQI 2003, CKD 5 [R22]" reads "NKF KDOQI 2003, CKD 5").
     static func guideline(_ source: String) -> String {
         var text = Substring(source)
-        if let colon = text.range(of: ": ") { text = text[colon.upperBound...] }
+        // Only a research note's reference ends at the first colon ("nutrition.md §2.8: "); a source's own colon
+        // ("PTH Goals: 150–600") is part of what it says.
+        if let colon = text.range(of: ": "), text[..<colon.lowerBound].contains("§") {
+            text = text[colon.upperBound...]
+        }
         return text.replacing(/\s*\[R[0-9a-z]+\]/, with: "").trimmingCharacters(in: .whitespaces)
     }
 

@@ -11,6 +11,8 @@ struct ProfilesPage {
     var session: WebSession
     var profiles: [StoredProfile]
     var current: String?
+    /// Why the last upload was refused, in the page's language.
+    var errors: [String] = []
 
     func render() -> String {
         let t = layout.language.text
@@ -38,6 +40,7 @@ struct ProfilesPage {
         return layout.page(
             title: t(.profilesTitle),
             path: "/profiles",
+            errors: errors,
             body: "<ul class=\"profiles\">\(items)</ul>" + avatar
         )
     }

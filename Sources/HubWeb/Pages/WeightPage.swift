@@ -11,6 +11,8 @@ struct WeightPage {
     var session: WebSession
     var listing: WeightService.Listing
     var errors: [String] = []
+    /// What was typed into a refused form, shown again.
+    var values = FormFields()
 
     func render() -> String {
         let language = layout.language
@@ -36,10 +38,10 @@ struct WeightPage {
             errors: errors,
             body: """
                 <form method="post" action="/weight" class="stack">\(csrfField(session))
-                \(Controls.input("value", label: t(.weight), type: "number", extra: "min=\"20\" max=\"300\" step=\"0.1\" required inputmode=\"decimal\""))
-                \(Controls.select("unit", label: t(.unit), options: [("kg", "kg"), ("lb", "lb")], selected: listing.profile.profile.displayUnits.weight.rawValue))
-                \(Controls.select("phase", label: t(.phase), options: phases))
-                \(Controls.input("at", label: t(.when), type: "datetime-local", hint: t(.whenHint)))
+                \(Controls.input("value", label: t(.weight), type: "number", value: values["value"] ?? "", extra: "min=\"20\" max=\"300\" step=\"0.1\" required inputmode=\"decimal\""))
+                \(Controls.select("unit", label: t(.unit), options: [("kg", "kg"), ("lb", "lb")], selected: values["unit"] ?? listing.profile.profile.displayUnits.weight.rawValue))
+                \(Controls.select("phase", label: t(.phase), options: phases, selected: values["phase"]))
+                \(Controls.input("at", label: t(.when), type: "datetime-local", value: values["at"] ?? "", hint: t(.whenHint)))
                 <button type="submit">\(t(.saveWeight))</button>
                 </form>
                 <h2 id="recent-heading">\(t(.recentWeights))</h2>

@@ -25,7 +25,7 @@ struct BloodPressureRoutes {
             else {
                 let error = "\(t(.systolic)) / \(t(.diastolic)): \(t(.notANumber))"
                 return htmlResponse(
-                    BloodPressurePage(layout: layout, session: session, errors: [error]).render(),
+                    BloodPressurePage(layout: layout, session: session, errors: [error], values: form).render(),
                     status: .unprocessableContent
                 )
             }
@@ -37,15 +37,20 @@ struct BloodPressureRoutes {
                     pulse: form.text("pulse").flatMap(Double.init),
                     position: nil,
                     arm: nil,
+                    // The application layer's rule: a reading outside the usual ranges is stored only when confirmed.
+                    confirmUnusual: form.text("confirm") == "yes",
                     at: form.text("at"),
                     profile: await web.profileName(context)
                 )
-            } catch let error as EntryRefused {
-                return htmlResponse(
-                    BloodPressurePage(layout: layout, session: session, errors: [layout.language.refusal(error)])
-                        .render(),
-                    status: .unprocessableContent
+            } catch let error as any UserFacingError {
+                let page = BloodPressurePage(
+                    layout: layout,
+                    session: session,
+                    errors: [layout.language.refusal(error)],
+                    values: form,
+                    asksConfirmation: error.userMessage?.key == .unusualValue
                 )
+                return htmlResponse(page.render(), status: .unprocessableContent)
             }
             return seeOther("/today?done=savedBloodPressure")
         }

@@ -27,7 +27,8 @@ struct BodyRoutes {
                 let listing = try await web.app.weight.list(days: 30, profile: profile)
                 let error = "\(layout.language.text(.weight)): \(layout.language.text(.notANumber))"
                 return htmlResponse(
-                    WeightPage(layout: layout, session: session, listing: listing, errors: [error]).render(),
+                    WeightPage(layout: layout, session: session, listing: listing, errors: [error], values: form)
+                        .render(),
                     status: .unprocessableContent
                 )
             }
@@ -39,14 +40,15 @@ struct BodyRoutes {
                     at: form.text("at"),
                     profile: profile
                 )
-            } catch let error as EntryRefused {
+            } catch let error as any UserFacingError {
                 let listing = try await web.app.weight.list(days: 30, profile: profile)
                 return htmlResponse(
                     WeightPage(
                         layout: layout,
                         session: session,
                         listing: listing,
-                        errors: [layout.language.refusal(error)]
+                        errors: [layout.language.refusal(error)],
+                        values: form
                     )
                     .render(),
                     status: .unprocessableContent

@@ -46,7 +46,12 @@ struct DevicesRoutes {
                 return page.response(status: .unprocessableContent)
             case .refused(let reason):
                 var page = try await basePage(layout, session)
-                page.errors = [layout.language.text(.pairRefused, reason)]
+                // The adapter's reason is English: other languages say what to try instead.
+                page.errors = [
+                    layout.language == .english
+                        ? layout.language.text(.pairRefused, reason)
+                        : layout.language.text(.pairRefusedShort, deviceId)
+                ]
                 return page.response(status: .unprocessableContent)
             }
         }
@@ -66,7 +71,12 @@ struct DevicesRoutes {
             } catch {
                 let layout = await web.layout(context)
                 var page = try await basePage(layout, session)
-                page.errors = [layout.language.text(.syncFailed, deviceId, "\(error)")]
+                // The adapter's reason is English: other languages say what to try instead.
+                page.errors = [
+                    layout.language == .english
+                        ? layout.language.text(.syncFailed, deviceId, "\(error)")
+                        : layout.language.text(.syncFailedShort, deviceId)
+                ]
                 return page.response(status: .unprocessableContent)
             }
         }
@@ -98,7 +108,7 @@ struct DevicesRoutes {
                 )
             } catch {
                 var page = try await basePage(layout, session)
-                page.errors = ["\(error)"]
+                page.errors = [layout.language.refusal(error)]
                 return page.response(status: .unprocessableContent)
             }
         }

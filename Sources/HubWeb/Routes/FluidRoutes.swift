@@ -22,23 +22,36 @@ struct FluidRoutes {
             return htmlResponse(page.render())
         }
         router.post("/fluid") { _, context in
-            guard let amount = context.form.text("amount").flatMap(Double.init), amount > 0 else {
-                return Problem(
-                    status: .unprocessableContent,
-                    title: "No amount",
-                    detail: "Give the amount in mL.",
-                    field: "amount"
-                )
-                .response()
-            }
+            guard let session = context.session else { return seeOther("/signin") }
             let layout = await web.layout(context)
-            _ = try await web.app.intake.logFluid(
-                amount: amount,
-                unit: "mL",
-                what: context.form.text("what") ?? layout.language.text(.water),
-                at: entryTime(nil),
-                profile: await web.profileName(context)
-            )
+            let form = context.form
+            let profile = await web.profileName(context)
+            // A refused drink comes back on the page, in its language, with what was typed.
+            let refused = { (error: String) in
+                let summary = try await web.app.intake.day(.today, profile: profile)
+                let page = FluidPage(
+                    layout: layout,
+                    session: session,
+                    todayMilliliters: summary.intake.fluidMilliliters,
+                    errors: [error],
+                    values: form
+                )
+                return htmlResponse(page.render(), status: .unprocessableContent)
+            }
+            guard let amount = form.text("amount").flatMap(Double.init), amount > 0 else {
+                return try await refused("\(layout.language.text(.otherAmount)): \(layout.language.text(.notANumber))")
+            }
+            do {
+                _ = try await web.app.intake.logFluid(
+                    amount: amount,
+                    unit: "mL",
+                    what: form.text("what") ?? layout.language.text(.water),
+                    at: entryTime(nil),
+                    profile: profile
+                )
+            } catch let error as CareServiceError {
+                return try await refused(layout.language.refusal(error))
+            }
             return seeOther("/today?done=loggedFluid")
         }
     }

@@ -37,7 +37,12 @@ struct FoodRoutes {
                             profile: profile
                         )
                     } catch let error as CareServiceError {
-                        errors.append("\(layout.language.text(.amount)): \(error)")
+                        // English keeps the reason's own words after the field; other languages say it is not
+                        // measurable that way.
+                        errors.append(
+                            layout.language == .english
+                                ? "\(layout.language.text(.amount)): \(error)" : layout.language.refusal(error)
+                        )
                     }
                 } else {
                     errors.append("\(layout.language.text(.amount)): \(layout.language.text(.notANumber))")
@@ -59,26 +64,41 @@ struct FoodRoutes {
         }
         router.post("/food/log") { _, context in
             let form = context.form
+            // A refused entry goes back to the portion form with what was typed, where the check names the problem
+            // in the page's language.
+            let back = seeOther("/food?" + Self.query(form, ["food", "unit", "amount", "meal"]))
             guard let food = form.text("food").flatMap({ Int64($0) }),
                 let amount = form.text("amount").flatMap(Double.init),
                 let unit = form.text("unit"), let meal = form.text("meal").flatMap(Meal.init(rawValue:))
             else {
-                return Problem(
-                    status: .unprocessableContent,
-                    title: "Incomplete food entry",
-                    field: "food, amount, unit, meal"
-                ).response()
+                return back
             }
-            _ = try await web.app.intake.logFood(
-                "#\(food)",
-                amount: amount,
-                unit: unit,
-                meal: meal,
-                at: entryTime(nil),
-                profile: await web.profileName(context)
-            )
+            do {
+                _ = try await web.app.intake.logFood(
+                    "#\(food)",
+                    amount: amount,
+                    unit: unit,
+                    meal: meal,
+                    at: entryTime(nil),
+                    profile: await web.profileName(context)
+                )
+            } catch is CareServiceError {
+                return back
+            }
             return seeOther("/today?done=loggedFood")
         }
+    }
+}
+
+extension FoodRoutes {
+    /// The named fields of `form` as a query string, each value percent-encoded.
+    static func query(_ form: FormFields, _ names: [String]) -> String {
+        names.compactMap { name in
+            form[name].map { value in
+                let encoded = value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+                return "\(name)=\(encoded)"
+            }
+        }.joined(separator: "&")
     }
 }
 

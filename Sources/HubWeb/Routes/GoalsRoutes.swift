@@ -29,12 +29,13 @@ struct GoalsRoutes {
                 )
             } catch let error as CareServiceError {
                 let overview = try await web.app.goals.overview(profile: profile)
+                let layout = await web.layout(context)
                 return htmlResponse(
                     GoalsPage(
-                        layout: await web.layout(context),
+                        layout: layout,
                         session: session,
                         overview: overview,
-                        errors: [error.description]
+                        errors: [layout.language.refusal(error)]
                     ).render(),
                     status: .unprocessableContent
                 )
@@ -76,7 +77,7 @@ struct GoalsRoutes {
                     )
                     return seeOther("/goals?done=goalSaved")
                 } catch let error as CareServiceError {
-                    errors.append(error.description)
+                    errors.append(layout.language.refusal(error))
                 }
             }
             let page = GoalEditPage(

@@ -70,7 +70,10 @@ struct ImportRoutes {
             let page = ImportPage(layout: layout, session: session, report: (summary, name))
             return htmlResponse(page.render())
         } catch let error as ImportRefused {
-            return refused(layout.language.text(.importRefused, error.reason), .unprocessableContent)
+            // The reason is the adapter's or the hub's English: other languages name the file and what to check.
+            let words =
+                language == .english ? language.text(.importRefused, error.reason) : language.text(.importNotRead, name)
+            return refused(words, .unprocessableContent)
         }
     }
 }

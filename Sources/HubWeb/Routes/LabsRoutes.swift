@@ -42,7 +42,8 @@ struct LabsRoutes {
                         layout: layout,
                         session: session,
                         overview: overview,
-                        errors: [layout.language.refusal(error)]
+                        errors: [layout.language.refusal(error)],
+                        values: form
                     )
                     .render(),
                     status: .unprocessableContent

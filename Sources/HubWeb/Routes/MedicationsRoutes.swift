@@ -49,7 +49,7 @@ struct MedicationsRoutes {
                 switch error {
                 case let error as MedicationOrderError: problem = Self.describe(error, layout.language)
                 case MedicationsError.invalid(let error): problem = Self.describe(error, layout.language)
-                case let error as MedicationsError: problem = error.description
+                case let error as MedicationsError: problem = layout.language.refusal(error)
                 default: throw error
                 }
                 let (_, orders) = try await web.app.medications.list(
@@ -136,7 +136,7 @@ struct MedicationsRoutes {
                 let page = layout.page(
                     title: layout.language.text(.errorHeading),
                     path: back,
-                    errors: [error.description],
+                    errors: [layout.language.refusal(error)],
                     body: "<p><a href=\"\(esc(back))\">\(layout.language.text(.navToday))</a></p>"
                 )
                 return htmlResponse(page, status: .unprocessableContent)
@@ -176,6 +176,8 @@ struct MedicationsRoutes {
             "when": .withEvents, "offset": .eventOffset, "time": .timesOfDay, "timeOfDay": .timesOfDay,
             "dialysisDays": .whichDays, "days": .whichDays, "asNeeded": .onlyWhenNeeded, "offsetMinutes": .eventOffset,
         ]
+        // The reason is the command line's English: other languages name the field and say it is not accepted.
+        guard language == .english else { return language.refusal(error) }
         guard let key = labels[name] else { return error.description }
         return "\(language.text(key)): \(error.reason)"
     }

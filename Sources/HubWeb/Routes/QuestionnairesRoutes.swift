@@ -35,7 +35,7 @@ struct QuestionnairesRoutes {
                         layout: layout,
                         session: session,
                         assigned: assigned,
-                        errors: ["\(error)"],
+                        errors: [layout.language.refusal(error)],
                         typed: answers
                     ).render(),
                     status: .unprocessableContent

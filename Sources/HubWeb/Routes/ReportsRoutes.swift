@@ -30,7 +30,8 @@ struct ReportsRoutes {
             for field in ["from", "through"] {
                 guard let text = form.text(field) else { continue }
                 do { days[field] = try CalendarDate(parsing: text) } catch {
-                    errors.append("\(layout.language.text(field == "from" ? .fromDate : .throughDate)): \(error)")
+                    let label = layout.language.text(field == "from" ? .fromDate : .throughDate)
+                    errors.append(layout.language.text(.refusedNotADate, label, text))
                 }
             }
             if errors.isEmpty {
@@ -40,7 +41,7 @@ struct ReportsRoutes {
                     )
                     return seeOther("/reports?done=reportMade")
                 } catch let error as ReportsService.Failure {
-                    errors.append(error.description)
+                    errors.append(layout.language.refusal(error))
                 }
             }
             let kept = try await web.app.reports().kept(profile: profile)

@@ -85,9 +85,10 @@ struct SetupRoutes {
         } catch let error as ProfileError {
             let problems: [String]
             switch error {
-            case .notSaved(let list): problems = list.map(\.description)
+            case .notSaved(let list):
+                problems = list.map { layout.language == .english ? $0.description : layout.language.refusal($0) }
             case .nameNeeded: problems = ["\(layout.language.text(.name)): \(layout.language.text(.required))"]
-            default: problems = [error.description]
+            default: problems = [layout.language.refusal(error)]
             }
             let page = ProfileFormPage(layout: layout, session: session, errors: problems, values: form)
             return htmlResponse(page.render(), status: .unprocessableContent)
