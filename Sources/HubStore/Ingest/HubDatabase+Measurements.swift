@@ -229,6 +229,13 @@ extension HubDatabase {
 extension HubDatabase {
     /// True for a row `m` of `measurement` whose context marks a meter's control-solution test.
     static let isControlSolutionSQL = """
-        EXISTS (SELECT 1 FROM json_each(m.context, '$.measurementStatus') s WHERE s.value = '\(NormalizedMeasurement.controlSolutionStatus)')
+        (\(hasMeasurementStatusSQL) AND EXISTS (SELECT 1 FROM json_each(m.context, '$.measurementStatus') s WHERE s.value = '\(NormalizedMeasurement.controlSolutionStatus)'))
+        """
+
+    /// True when `m.context` may hold a `measurementStatus` (false for NULL): a plain text search that spares the
+    /// `json_each` table of every reading without one, which tripled the cost of a chart's daily means (perf). The
+    /// hub writes the context itself (`CompactJSON.context`), so the key is always spelled out when present.
+    static let hasMeasurementStatusSQL = """
+        ifnull(instr(m.context, '"measurementStatus"'), 0) > 0
         """
 }

@@ -125,7 +125,7 @@ extension HubDatabase {
 
     /// A reading's meter flagged it beyond its range (HI or LO).
     static let isMeterRangeSQL = """
-        EXISTS (SELECT 1 FROM json_each(m.context, '$.measurementStatus') s WHERE s.value IN (\(meterRangeStatusesSQL)))
+        (\(hasMeasurementStatusSQL) AND EXISTS (SELECT 1 FROM json_each(m.context, '$.measurementStatus') s WHERE s.value IN (\(meterRangeStatusesSQL))))
         """
 
     /// `CASE WHEN m.startMs < ? THEN ? … ELSE ? END`: the zone's offset in ms at each reading's start, one branch per
