@@ -249,10 +249,16 @@ extension HubDatabase {
                     """
             )
             // Read through a cursor: its rows find columns by name in the statement's own index, where the copied
-            // rows of `fetchAll` compared every column name case-insensitively for each of the forty values.
+            // rows of `fetchAll` compared every column name case-insensitively for each of the forty values. The
+            // nutrients are read by position where the table holds them in `Nutrient.allCases` order, by name if not.
+            let names = statement.columnNames
+            let nutrientsFrom = names.firstIndex(of: Nutrient.allCases[0].rawValue).flatMap { first in
+                names.dropFirst(first).prefix(Nutrient.allCases.count).elementsEqual(Nutrient.allCases.map(\.rawValue))
+                    ? first : nil
+            }
             return try Array(
                 Row.fetchCursor(statement, arguments: [profileId, from.description, through.description])
-                    .map(Self.intakeEntry)
+                    .map { try Self.intakeEntry($0, nutrientsFrom: nutrientsFrom) }
             )
         }
     }
@@ -287,7 +293,8 @@ extension HubDatabase {
         return try intakeEntry(row)
     }
 
-    static func intakeEntry(_ row: Row) throws -> StoredIntakeEntry {
+    /// The entry in `row`; its nutrients by name, or from column `nutrientsFrom` on in `Nutrient.allCases` order.
+    static func intakeEntry(_ row: Row, nutrientsFrom: Int? = nil) throws -> StoredIntakeEntry {
         let kindText: String = row["kind"]
         let kind = StoredIntakeEntry.Kind(rawValue: kindText) ?? .food
         let mealText: String? = row["meal"]
@@ -312,7 +319,8 @@ extension HubDatabase {
             grams: row["grams"],
             isLiquid: (row["isLiquid"] as Int) == 1,
             fluidMilliliters: row["fluidMilliliters"],
-            nutrients: kind == .food ? NutrientColumns.read(row) : nil
+            nutrients: kind != .food
+                ? nil : nutrientsFrom.map { NutrientColumns.read(row, from: $0) } ?? NutrientColumns.read(row)
         )
     }
 }
