@@ -70,7 +70,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AdapterProtocolTests",
-            dependencies: ["AdapterProtocol"],
+            dependencies: ["AdapterProtocol", "TestSupport"],
             swiftSettings: swiftSettings
         ),
 

@@ -10,25 +10,13 @@ import Testing
 ///
 /// The seed is printed in every failure; `KIDNEYHUB_DRILL_SEED=<n>` replays a run.
 struct KillDrillTests {
-    /// A small generator with a seed, so a failing run can be replayed (SplitMix64).
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let seed: UInt64 =
         ProcessInfo.processInfo.environment["KIDNEYHUB_DRILL_SEED"].flatMap(UInt64.init)
         ?? UInt64.random(in: 1...1_000_000)
 
     /// `count` kill points between `low` and `high` stored readings, ascending, from the seed.
     static func killPoints(_ count: Int, low: Int, high: Int, salt: UInt64) -> [Int] {
-        var generator = SeededGenerator(state: seed &+ salt)
+        var generator = SplitMix64(seed: seed &+ salt)
         return (0..<count).map { _ in Int.random(in: low...high, using: &generator) }.sorted()
     }
 

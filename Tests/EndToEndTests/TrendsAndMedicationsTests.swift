@@ -334,7 +334,7 @@ import Testing
         )
         for (arguments, expected) in [
             (["medications", "add", "x", "--frequency", "2", "--period", "1"], "dosage[0].timing.periodUnit"),
-            (["medications", "add", "x", "--dose=-1", "--unit", "tablet"], "dosage[0].dose: -1.0 is not a dose"),
+            (["medications", "add", "x", "--dose=-1", "--unit", "tablet"], "dosage[0].dose: -1 is not a dose"),
             (["medications", "add", "x", "--when", "BREAKFAST"], "--when: unknown event code 'BREAKFAST'"),
             (
                 ["medications", "add", "x", "--period", "1", "--period-unit", "day"],

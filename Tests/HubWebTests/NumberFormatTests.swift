@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HubWeb
@@ -9,7 +10,7 @@ import Testing
     /// Values `k / 10^(digits + 2)`: two digits past the rounding place, so a value is never a tie, where the two
     /// formatters differ on purpose (Foundation rounds ties to even, the pages half away from zero like a lab report).
     private func values(digits: Int) -> [Double] {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: 0x4E55_4D42 &+ UInt64(digits))
         let scale = pow(10, Double(digits + 2))
         var values: [Double] = []
         for magnitude in [100, 10_000, 1_000_000, 100_000_000, 10_000_000_000] {

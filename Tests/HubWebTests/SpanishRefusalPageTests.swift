@@ -22,24 +22,6 @@ import Testing
         return (world, cookie, csrf)
     }
 
-    /// Posts `form` to `path` and returns the status and the page.
-    private static func post(
-        _ world: WebWorld,
-        _ path: String,
-        _ form: String,
-        cookie: String,
-        csrf: String
-    ) async throws -> (HTTPResponse.Status, String) {
-        try await world.test { client in
-            try await client.execute(
-                uri: path,
-                method: .post,
-                headers: WebWorld.headers(cookie: cookie, form: true),
-                body: ByteBuffer(string: form + "&csrf=\(csrf)")
-            ) { ($0.status, $0.body.text) }
-        }
-    }
-
     /// The English words of the catalogue a Spanish page must not show: every fixed part (between arguments) of ten
     /// or more characters of a message whose English and Spanish differ.
     static let englishFragments: [String] = MessageKey.allCases.flatMap { key -> [String] in
@@ -65,7 +47,7 @@ import Testing
     @Test func aGoalTemplateNotOfferedIsRefusedInSpanish() async throws {
         let (world, cookie, csrf) = try await Self.spanishWorld()
         defer { world.remove() }
-        let (status, page) = try await Self.post(world, "/goals", "template=no-such-goal", cookie: cookie, csrf: csrf)
+        let (status, page) = try await world.post("/goals", "template=no-such-goal", cookie: cookie, csrf: csrf)
         #expect(status == .unprocessableContent)
         #expect(Self.errors(page).contains("No hay ningún objetivo «no-such-goal» para este perfil."))
         Self.expectNoEnglish(page, besides: ["no template", "offered:"], "goal")
@@ -77,8 +59,7 @@ import Testing
     @Test func aMedicineWithoutItsDoseUnitIsRefusedInSpanishAndKeepsWhatWasTyped() async throws {
         let (world, cookie, csrf) = try await Self.spanishWorld()
         defer { world.remove() }
-        let (status, page) = try await Self.post(
-            world,
+        let (status, page) = try await world.post(
             "/medications",
             "name=Calcitriol&dose=0.25&frequency=1",
             cookie: cookie,
@@ -95,15 +76,14 @@ import Testing
         let (world, cookie, csrf) = try await Self.spanishWorld()
         defer { world.remove() }
         let form = "analyte=potassium&value=4.8&unit=mmol%2FL&date=2026-11-02"
-        let (first, _) = try await Self.post(world, "/labs", form, cookie: cookie, csrf: csrf)
+        let (first, _) = try await world.post("/labs", form, cookie: cookie, csrf: csrf)
         #expect(first == .seeOther)
-        let (status, page) = try await Self.post(world, "/labs", form, cookie: cookie, csrf: csrf)
+        let (status, page) = try await world.post("/labs", form, cookie: cookie, csrf: csrf)
         #expect(status == .unprocessableContent)
         #expect(Self.errors(page).contains("Ya hay un resultado de Potasio tomado el lunes, 2 de noviembre de 2026"))
         #expect(page.contains("value=\"4.8\""))
         Self.expectNoEnglish(page, besides: ["already has", "result taken at"], "duplicate lab")
-        let (mistyped, typed) = try await Self.post(
-            world,
+        let (mistyped, typed) = try await world.post(
             "/labs",
             "analyte=potassium&value=4.8&date=2-11-2026",
             cookie: cookie,
@@ -118,7 +98,7 @@ import Testing
     @Test func aReportPeriodWithAMistypedDateIsRefusedInSpanish() async throws {
         let (world, cookie, csrf) = try await Self.spanishWorld()
         defer { world.remove() }
-        let (status, page) = try await Self.post(world, "/reports", "from=yesterday", cookie: cookie, csrf: csrf)
+        let (status, page) = try await world.post("/reports", "from=yesterday", cookie: cookie, csrf: csrf)
         #expect(status == .unprocessableContent)
         #expect(Self.errors(page).contains("«yesterday» no es una fecha, como 2026-11-17."))
         Self.expectNoEnglish(page, "report")
@@ -129,7 +109,7 @@ import Testing
         defer { world.remove() }
         // 285 mmHg is above the usual 60–279 of home cuffs and below the 300 nothing is stored above.
         let typed = "systolic=285&diastolic=95&pulse=70"
-        let (status, page) = try await Self.post(world, "/blood-pressure", typed, cookie: cookie, csrf: csrf)
+        let (status, page) = try await world.post("/blood-pressure", typed, cookie: cookie, csrf: csrf)
         #expect(status == .unprocessableContent)
         #expect(Self.errors(page).contains("Sistólica (mmHg): 285 está fuera del intervalo habitual"))
         #expect(page.contains("id=\"confirm-unusual\""))
@@ -138,16 +118,14 @@ import Testing
         Self.expectNoEnglish(page, besides: ["home blood pressure cuffs"], "unusual blood pressure")
         #expect(try await world.app.bloodPressure.list(days: nil, profile: nil).readings.isEmpty)
         // A usual refusal (diastolic above systolic) offers no confirmation.
-        let (_, inverted) = try await Self.post(
-            world,
+        let (_, inverted) = try await world.post(
             "/blood-pressure",
             "systolic=90&diastolic=120",
             cookie: cookie,
             csrf: csrf
         )
         #expect(!inverted.contains("id=\"confirm-unusual\""))
-        let (confirmed, _) = try await Self.post(
-            world,
+        let (confirmed, _) = try await world.post(
             "/blood-pressure",
             typed + "&confirm=yes",
             cookie: cookie,
@@ -161,8 +139,7 @@ import Testing
     @Test func aDrinkWithoutANumberIsRefusedOnThePageInSpanish() async throws {
         let (world, cookie, csrf) = try await Self.spanishWorld()
         defer { world.remove() }
-        let (status, page) = try await Self.post(
-            world,
+        let (status, page) = try await world.post(
             "/fluid",
             "amount=mucho&what=t%C3%A9",
             cookie: cookie,
@@ -178,8 +155,7 @@ import Testing
     @Test func aProfileWithAnImpossibleHeightAndBirthDateIsRefusedInSpanishWithWhatWasTyped() async throws {
         let (world, cookie, csrf) = try await Self.spanishWorld()
         defer { world.remove() }
-        let (status, page) = try await Self.post(
-            world,
+        let (status, page) = try await world.post(
             "/setup/profile",
             "name=Luis&height=900&birth_date=31-02-1950",
             cookie: cookie,
@@ -196,8 +172,7 @@ import Testing
     @Test func anImpossibleWeightKeepsWhatWasTyped() async throws {
         let (world, cookie, csrf) = try await Self.spanishWorld()
         defer { world.remove() }
-        let (status, page) = try await Self.post(
-            world,
+        let (status, page) = try await world.post(
             "/weight",
             "value=700&unit=kg&phase=pre&at=2026-11-02T07%3A10",
             cookie: cookie,
@@ -213,7 +188,7 @@ import Testing
     @Test func aMistypedTimeOfAWeightIsRefusedInSpanish() async throws {
         let (world, cookie, csrf) = try await Self.spanishWorld()
         defer { world.remove() }
-        let (status, page) = try await Self.post(world, "/weight", "value=71.5&at=ayer", cookie: cookie, csrf: csrf)
+        let (status, page) = try await world.post("/weight", "value=71.5&at=ayer", cookie: cookie, csrf: csrf)
         #expect(status == .unprocessableContent)
         #expect(Self.errors(page).contains("«ayer» no es una fecha y hora, como 2026-11-17 07:10."))
         #expect(page.contains("value=\"71.5\"") && page.contains("value=\"ayer\""))

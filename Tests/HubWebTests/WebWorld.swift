@@ -54,6 +54,20 @@ struct WebWorld {
         try await Application(router: router).test(.router, body)
     }
 
+    /// Posts `form` to `path` as the signed-in browser (its cookie and CSRF token) and returns the status and the page.
+    func post(_ path: String, _ form: String, cookie: String, csrf: String) async throws
+        -> (HTTPResponse.Status, String)
+    {
+        try await test { client in
+            try await client.execute(
+                uri: path,
+                method: .post,
+                headers: Self.headers(cookie: cookie, form: true),
+                body: ByteBuffer(string: form + "&csrf=\(csrf)")
+            ) { ($0.status, $0.body.text) }
+        }
+    }
+
     /// Headers of a browser on this server: the Host, the cookie, and a form content type when posting.
     static func headers(cookie: String? = nil, form: Bool = false, host: String = host) -> HTTPFields {
         var fields = HTTPFields()

@@ -2,7 +2,7 @@
 generated store (`KidneyHubBenchmarks web-store`, a year of one patient), and the page is requested --requests times
 on one keep-alive connection; per round and build it prints the server time (loopback round trip, as
 web_pages.py measures it) and the hub's CPU time per request (user + system from /proc, all its threads), which a
-busy machine disturbs much less than the wall clock. The builds alternate --rounds times; at the end it says
+busy machine disturbs less than the wall clock. The builds alternate --rounds times; at the end it says
 whether the two builds' last pages had the same HTML (apart from the CSRF token).
 
     python3 scripts/bench/compare_page.py --benchmarks .build/release/KidneyHubBenchmarks OLD/kidneyhub NEW/kidneyhub

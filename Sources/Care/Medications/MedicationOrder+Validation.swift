@@ -1,3 +1,4 @@
+import Clinical
 import Foundation
 
 extension MedicationOrder {
@@ -58,14 +59,17 @@ extension DoseAmount {
             try Self.checkPositive(low, field: "\(field).low")
             try Self.checkPositive(high, field: "\(field).high")
             guard low <= high else {
-                throw MedicationOrderError(field: "\(field).high", reason: "\(high) is below the low end \(low)")
+                throw MedicationOrderError(
+                    field: "\(field).high",
+                    reason: "\(shown(high)) is below the low end \(shown(low))"
+                )
             }
         }
     }
 
     private static func checkPositive(_ value: Double, field: String) throws(MedicationOrderError) {
         guard value.isFinite, value > 0 else {
-            throw MedicationOrderError(field: field, reason: "\(value) is not a dose: it must be above 0")
+            throw MedicationOrderError(field: field, reason: "\(shown(value)) is not a dose: it must be above 0")
         }
     }
 }
@@ -85,7 +89,7 @@ extension TimingRepeat {
             guard frequencyMax >= frequency else { throw fail("frequencyMax", "\(frequencyMax) is below \(frequency)") }
         }
         if let period {
-            guard period.isFinite, period > 0 else { throw fail("period", "\(period); it must be above 0") }
+            guard period.isFinite, period > 0 else { throw fail("period", "\(shown(period)); it must be above 0") }
             guard periodUnit != nil else {
                 throw fail("periodUnit", "a period needs its unit (one of \(TimingUnit.codes))")
             }
@@ -95,7 +99,7 @@ extension TimingRepeat {
         if let periodMax {
             guard let period else { throw fail("period", "periodMax needs a period") }
             guard periodMax.isFinite, periodMax >= period else {
-                throw fail("periodMax", "\(periodMax) is below \(period)")
+                throw fail("periodMax", "\(shown(periodMax)) is below \(shown(period))")
             }
         }
         if frequency != nil, period == nil {
@@ -122,7 +126,9 @@ extension TimingRepeat {
             guard countMax >= count else { throw fail("countMax", "\(countMax) is below \(count)") }
         }
         if let duration {
-            guard duration.isFinite, duration > 0 else { throw fail("duration", "\(duration); it must be above 0") }
+            guard duration.isFinite, duration > 0 else {
+                throw fail("duration", "\(shown(duration)); it must be above 0")
+            }
             guard durationUnit != nil else {
                 throw fail("durationUnit", "a duration needs its unit (one of \(TimingUnit.codes))")
             }
@@ -132,7 +138,7 @@ extension TimingRepeat {
         if let durationMax {
             guard let duration else { throw fail("duration", "durationMax needs a duration") }
             guard durationMax.isFinite, durationMax >= duration else {
-                throw fail("durationMax", "\(durationMax) is below \(duration)")
+                throw fail("durationMax", "\(shown(durationMax)) is below \(shown(duration))")
             }
         }
         switch bounds {
@@ -140,7 +146,7 @@ extension TimingRepeat {
             guard start != nil || end != nil else { throw fail("boundsPeriod", "needs a start or an end") }
             if let start, let end, end < start { throw fail("boundsPeriod.end", "\(end) is before \(start)") }
         case .duration(let value, _):
-            guard value.isFinite, value > 0 else { throw fail("boundsDuration", "\(value); it must be above 0") }
+            guard value.isFinite, value > 0 else { throw fail("boundsDuration", "\(shown(value)); it must be above 0") }
         case nil: break
         }
     }
@@ -190,4 +196,9 @@ extension TimingUnit {
         }
         return unit
     }
+}
+
+/// A number in a refusal as a person typed it: `-1`, not Swift's `-1.0`.
+private func shown(_ value: Double) -> String {
+    value.isFinite ? FixedDecimal.format(value, maximumDigits: 6) : "\(value)"
 }

@@ -99,11 +99,13 @@ extension Language {
         return day(year: year, month: month, day: dayOfMonth)
     }
 
-    /// An RFC 3339 time as the language writes its day, with the local hour and minute it was written with.
+    /// An RFC 3339 time as the language writes its day, with the hour and minute on the clock it was written with;
+    /// nil when the text is not RFC 3339.
     private func writtenTime(_ text: String) -> String? {
-        guard text.count >= 16, let written = writtenDay(String(text.prefix(10))) else { return nil }
-        let start = text.index(text.startIndex, offsetBy: 11)
-        return written + ", " + text[start..<text.index(start, offsetBy: 5)]
+        guard let timestamp = try? RFC3339.parse(text) else { return nil }
+        let minute = LocalMinute.text(timestamp)  // 2026-11-26 14:02
+        guard let written = writtenDay(String(minute.prefix(10))) else { return nil }
+        return written + ", " + minute.suffix(5)
     }
 
     /// The label of the form field the service names.
