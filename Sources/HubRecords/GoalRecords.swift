@@ -123,6 +123,8 @@ public struct StoredNotification: Sendable, Hashable, Codable {
     public var pushedAtMs: Int64?
     /// When it was marked read; nil while unread.
     public var readAtMs: Int64?
+    /// What it says as data, for a page in another language; nil for a notification with English words only.
+    public var message: NotificationMessage?
 
     /// A notification from its parts (the store makes them; sinks' tests too).
     public init(
@@ -134,7 +136,8 @@ public struct StoredNotification: Sendable, Hashable, Codable {
         createdAtMs: Int64,
         pushAfterMs: Int64,
         pushedAtMs: Int64? = nil,
-        readAtMs: Int64? = nil
+        readAtMs: Int64? = nil,
+        message: NotificationMessage? = nil
     ) {
         self.id = id
         self.profileId = profileId
@@ -145,6 +148,7 @@ public struct StoredNotification: Sendable, Hashable, Codable {
         self.pushAfterMs = pushAfterMs
         self.pushedAtMs = pushedAtMs
         self.readAtMs = readAtMs
+        self.message = message
     }
 }
 

@@ -411,7 +411,22 @@ def test_every_page_in_spanish_shows_no_english_catalogue_phrase_nor_english_goa
     browser.find_element(By.ID, "value").send_keys("71.5")
     browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
     wait_for(browser, lambda d: "/today" in d.current_url)
+    # A critical potassium raises an alert the moment it is stored (in the command line's English words).
+    yesterday = (datetime.now(timezone.utc).date() - timedelta(days=1)).isoformat()
+    add_lab(browser, hub, "potassium", "6.6", "mmol/L", day=yesterday)
+    wait_for(browser, lambda d: "done=savedLab" in d.current_url)
     switch_to_spanish(browser, hub)
+    browser.get(hub.base + "/today")
+    # Written again in Spanish on Today and in the feed: nothing of the stored English shows.
+    alert_words = ["Potasio 6,6 mmol/L: nivel peligrosamente alto", "Qué hacer:"]
+    alerts = browser.find_element(By.ID, "alerts").text
+    assert all(words in alerts for words in alert_words), alerts
+    browser.get(hub.base + "/notifications")
+    feed = browser.find_element(By.CSS_SELECTOR, ".feed").text
+    assert all(words in feed for words in alert_words), feed
+    check_page(browser, "notifications-spanish-alert")
+    english = ["Potassium", "dangerously", "Taken ", "What to do", "Contact your", "not yet reviewed"]
+    assert [words for words in english if words in alerts + feed] == [], alerts + feed
     browser.get(hub.base + "/today")
     pages = sorted({a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "nav a[href]")})
     browser.get(hub.base + "/goals")

@@ -81,13 +81,13 @@ public actor HotplugCoordinator {
 
     private func read(_ arrival: USBArrival, adapterId: String, token: UUID) async {
         let message: String
+        let outcome: HotplugNotice.Outcome
         var detail: String?
-        var isImport = false
         do {
             let report = try await hub.attach(arrival, adapterId: adapterId, lastDeviceId: lastDeviceAt[arrival.key])
             lastDeviceAt[arrival.key] = report.device.deviceId
             message = Self.importMessage(report)
-            isImport = true
+            outcome = .imported(device: report.device.name, readings: report.newReadings)
             detail =
                 "device \(report.device.deviceId): the adapter submitted \(report.submitted) records"
                 + (report.cursor.map { " after cursor \($0)" } ?? " (no cursor: every record on the device)")
@@ -101,12 +101,14 @@ public actor HotplugCoordinator {
         } catch let error as RPCError where error.code == .deviceDisconnected {
             message =
                 "USB device \(arrival.label) was unplugged before it was read; nothing stored from it this time, plug it in again (\(error.message))"
+            outcome = .unplugged(device: arrival.label)
         } catch {
             message = "USB device \(arrival.label) could not be read by \(adapterId): \(error)"
+            outcome = .unreadable(device: arrival.label, adapter: adapterId)
         }
         // Kept first, then shown: whoever sees the line finds the event in the store.
         await record(adapterId, .notification, message, detail: detail)
-        await notify(HotplugNotice(isImport: isImport, message: message, key: "usb:\(token.uuidString)"))
+        await notify(HotplugNotice(outcome: outcome, message: message, key: "usb:\(token.uuidString)"))
         finish(arrival.key, token)
     }
 
@@ -158,10 +160,26 @@ public actor HotplugCoordinator {
 
 /// What a plugged-in device brought, for the user: an import's result or a device's failure.
 public struct HotplugNotice: Sendable, Equatable {
-    /// True for an import's result, false for a device that could not be read.
-    public var isImport: Bool
-    /// The line to show ("12 new glucose readings from FreeStyle Precision Neo").
+    /// What happened, as data (a page in another language writes it from this).
+    public enum Outcome: Sendable, Equatable {
+        /// The device named `device` was read: what it brought that was new.
+        case imported(device: String, readings: HubDatabase.NewReadings)
+        /// The device left before it was read; nothing was stored from it.
+        case unplugged(device: String)
+        /// The adapter `adapter` could not read the device.
+        case unreadable(device: String, adapter: String)
+    }
+
+    /// What happened.
+    public var outcome: Outcome
+    /// The line to show in English ("12 new glucose readings from FreeStyle Precision Neo").
     public var message: String
     /// A key unique to this read, so the notice is posted once.
     public var key: String
+
+    /// True for an import's result, false for a device that could not be read.
+    public var isImport: Bool {
+        if case .imported = outcome { return true }
+        return false
+    }
 }

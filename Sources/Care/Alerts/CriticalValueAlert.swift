@@ -5,14 +5,14 @@ import HubCore
 /// and how bad it is; the body says when it was taken (on the profile's clock), the limit and its source, what to do,
 /// and the limit's review status.
 public enum CriticalValueAlert {
-    /// The draft for `value` (in the threshold's unit) taken at `takenAtMs`; `detail` adds a sentence after the time
+    /// The draft for `value` (in the threshold's unit) taken at `takenAtMs`; `gain` adds a sentence after the time
     /// (the kilograms behind a gain); `key` makes it appear once.
     public static func draft(
         _ threshold: CriticalThreshold,
         value: Double,
         takenAtMs: Int64,
         timeZone: TimeZone,
-        detail: String? = nil,
+        gain: NotificationMessage.GainDetail? = nil,
         key: String
     ) -> NotificationDraft {
         let unit = UnitDisplayName.text(threshold.unit)
@@ -21,13 +21,27 @@ public enum CriticalValueAlert {
         let limit = "\(number(threshold.limit, unit: threshold.unit)) \(unit)"
         let bound = threshold.direction == .atOrAbove ? "at \(limit) or more" : "below \(limit)"
         var body = "Taken \(wallClock(takenAtMs, in: timeZone)) (\(timeZone.identifier))."
-        if let detail { body += " \(detail)" }
+        if let gain {
+            body += String(
+                format: " %.1f kg gained before the session of %@ (%.1f %% of your dry weight).",
+                gain.kilograms,
+                gain.session,
+                gain.percent
+            )
+        }
         body += " Alert \(bound): \(threshold.source). What to do: \(threshold.action) \(threshold.review)"
         return NotificationDraft(
             type: .alert,
             title: "\(threshold.analyteName) \(number(value, unit: threshold.unit)) \(unit): \(level)",
             body: body,
-            dedupeKey: key
+            dedupeKey: key,
+            message: .criticalValue(
+                threshold: threshold.id,
+                value: value,
+                takenAtMs: takenAtMs,
+                zone: timeZone.identifier,
+                gain: gain
+            )
         )
     }
 

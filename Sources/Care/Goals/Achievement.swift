@@ -15,4 +15,15 @@ public enum Achievement: Sendable, Hashable, Codable {
         case .improving: "improving"
         }
     }
+
+    /// The achievement a reward's key names; nil for a key this build does not know.
+    public init?(key: String) {
+        switch key {
+        case "met": self = .met
+        case "improving": self = .improving
+        default:
+            guard key.hasPrefix("streak-"), let count = Int(key.dropFirst("streak-".count)) else { return nil }
+            self = .streak(count)
+        }
+    }
 }

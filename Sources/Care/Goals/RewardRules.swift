@@ -99,20 +99,7 @@ public enum RewardRules {
     /// The badge for an achievement, in the category's words.
     public static func badge(for achievement: Achievement, kind: GoalKind, category: DiseaseCategory?) -> String {
         switch achievement {
-        case .met:
-            switch (kind, category) {
-            case (.interdialyticGainBelow, _): return "Steady between sessions"
-            case (.weightRange, .hemodialysis?), (.weightRange, .peritonealDialysis?): return "On dry weight"
-            case (.labInRange, .kidneyTransplant?): return "Graft guardian"
-            case (.egfrStable, _): return "Kidney keeper"
-            case (.bloodPressureBelow, _): return "Pressure in check"
-            case (.stepsPerDay, _): return "On the move"
-            case (.intakeWithin, _): return "Kidney-friendly plate"
-            case (.drinkWater, _): return "Well hydrated"
-            case (.fruitVegetableCups, _): return "Colourful plate"
-            case (.medicationsTaken, _): return "Every dose taken"
-            default: return "Target reached"
-            }
+        case .met: return Badge(kind: kind, category: category).english
         case .streak(let count): return "\(count) in a row"
         case .improving: return "Heading the right way"
         }

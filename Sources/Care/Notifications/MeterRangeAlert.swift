@@ -30,7 +30,8 @@ public enum MeterRangeAlert {
                     "Your meter read HI at \(when): higher than it can measure (over \(boundText)). Wash your hands and "
                     + "test again. If it reads HI again, call your care team now, or emergency services if you feel "
                     + "very unwell. (Meter instructions; ADA Standards of Care 2024.)",
-                dedupeKey: "meter-range:\(measurementId)"
+                dedupeKey: "meter-range:\(measurementId)",
+                message: .meterRange(above: true, time: when, bound: bound)
             )
         case .below:
             return NotificationDraft(
@@ -39,7 +40,8 @@ public enum MeterRangeAlert {
                 body: "Your meter read LO at \(when): lower than it can measure (under \(boundText)). Treat a low now: "
                     + "15–20 g of fast-acting sugar (glucose tablets or juice), test again in 15 minutes, and get help "
                     + "if it stays low. (ADA Standards of Care 2024, section 6.)",
-                dedupeKey: "meter-range:\(measurementId)"
+                dedupeKey: "meter-range:\(measurementId)",
+                message: .meterRange(above: false, time: when, bound: bound)
             )
         }
     }

@@ -220,7 +220,15 @@ public struct AdviceService: Sendable {
             type: .alert,
             title: "\(message.severity.rawValue.uppercased()): \(title.prefix(120))",
             body: "\(plain) [source: \(message.source.citation)]\(review)",
-            dedupeKey: key
+            dedupeKey: key,
+            message: .advice(
+                rule: message.ruleId,
+                version: message.ruleVersion,
+                severity: message.severity,
+                verification: message.source.verification,
+                citation: message.source.citation,
+                facts: message.facts
+            )
         )
     }
 

@@ -86,7 +86,8 @@ public struct ReportCardService: Sendable {
                         title: "Your report card for \(month) is ready",
                         body: card.lines.prefix(3).map { "\($0.topic): \($0.thisMonth) (\($0.status))" }
                             .joined(separator: "; ") + ". See `kidneyhub reportcard --month \(month)`.",
-                        dedupeKey: "reportcard:\(stored.id):\(month)"
+                        dedupeKey: "reportcard:\(stored.id):\(month)",
+                        message: .reportCardReady(month: month)
                     ),
                     profileId: stored.id,
                     atMs: atMs,

@@ -73,7 +73,14 @@ public struct ReadingWatchRun: Sendable {
             type: .reminder,
             title: "\(name.prefix(1).uppercased() + name.dropFirst()) above \(threshold) \(unit)",
             body: body,
-            dedupeKey: "watch:\(watch.id):\(firing.atMs)"
+            dedupeKey: "watch:\(watch.id):\(firing.atMs)",
+            message: .readingWatch(
+                reading: watch.reading,
+                value: firing.value,
+                threshold: watch.rule.threshold,
+                time: time.description,
+                medication: watch.medication
+            )
         )
     }
 }

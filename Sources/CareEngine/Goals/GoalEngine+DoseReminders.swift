@@ -69,7 +69,8 @@ extension GoalEngine {
                             type: .reminder,
                             title: "Time for \(name)",
                             body: "Due at \(dueAt). Mark it taken on Today, or `kidneyhub doses take \"\(name)\"`.",
-                            dedupeKey: "dose:\(id):\(atMs)"
+                            dedupeKey: "dose:\(id):\(atMs)",
+                            message: .doseDue(name: name, time: dueAt)
                         ),
                         type: .reminder
                     )
@@ -81,7 +82,8 @@ extension GoalEngine {
                             type: .alert,
                             title: "Dose not taken: \(name)",
                             body: "For the caregiver: due at \(dueAt), no answer after \(after) minutes.",
-                            dedupeKey: "dose-caregiver:\(id)"
+                            dedupeKey: "dose-caregiver:\(id)",
+                            message: .doseNotTaken(name: name, time: dueAt, minutes: after)
                         ),
                         type: .alert
                     )
@@ -98,7 +100,8 @@ extension GoalEngine {
                     title: "\(missed.medication) with your meal?",
                     body: "No dose logged with the meal at \(time). Phosphate binders work only when taken with "
                         + "food (KDIGO 2017 CKD-MBD update, 4.1). Log it if you took it.",
-                    dedupeKey: missed.dedupeKey
+                    dedupeKey: missed.dedupeKey,
+                    message: .binderWithMeal(name: missed.medication, mealTime: time)
                 ),
                 type: .reminder
             )

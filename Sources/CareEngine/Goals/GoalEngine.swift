@@ -148,7 +148,14 @@ public actor GoalEngine {
                 type: .reward,
                 title: "\(badge): +\(points) points",
                 body: "\(goal.kind.summary) (\(window.key)): \(progress.detail)",
-                dedupeKey: "reward:\(goal.id):\(window.key):\(achievement.key)"
+                dedupeKey: "reward:\(goal.id):\(window.key):\(achievement.key)",
+                message: .reward(
+                    goal: goal.kind,
+                    achievement: achievement,
+                    badge: Badge(kind: goal.kind, category: context.diseaseCategory),
+                    points: points,
+                    period: window.key
+                )
             )
             return RewardDraft(
                 goalId: goal.id,
@@ -325,7 +332,8 @@ public actor GoalEngine {
                             type: .progress,
                             title: "Half-way: \(goal.kind.summary)",
                             body: "\(window.key): \(progress.detail)",
-                            dedupeKey: "progress:\(goal.id):\(window.key):half"
+                            dedupeKey: "progress:\(goal.id):\(window.key):half",
+                            message: .halfWay(goal: goal.kind, period: window.key, fraction: fraction)
                         ),
                         pushAfterMs: push
                     )
@@ -353,11 +361,10 @@ public actor GoalEngine {
             value: percent,
             takenAtMs: latest.preWeight.epochMilliseconds,
             timeZone: context.timeZone,
-            detail: String(
-                format: "%.1f kg gained before the session of %@ (%.1f %% of your dry weight).",
-                latest.kilograms,
-                latest.session.description,
-                percent
+            gain: NotificationMessage.GainDetail(
+                kilograms: latest.kilograms,
+                session: latest.session.description,
+                percent: percent
             ),
             key: HubDatabase.gainAlertKey(profileId: profileId, gain: latest)
         )
@@ -394,10 +401,11 @@ public actor GoalEngine {
             else { continue }
             record.remindersFired.append(reminder.rule.id)
             if let push = settings.pushTime(for: .reminder, at: atMs, in: context.timeZone) {
-                let text: String =
+                let ruleId = reminder.rule.id
+                let (text, message): (String, NotificationMessage) =
                     switch reminder.rule.subject {
-                    case .medication(let name): "Time for \(name)"
-                    case .weighing: "Time to weigh yourself"
+                    case .medication(let name): ("Time for \(name)", .medicationReminder(name: name, rule: ruleId))
+                    case .weighing: ("Time to weigh yourself", .weighingReminder(rule: ruleId))
                     }
                 record.notifications.append(
                     QueuedNotification(
@@ -406,7 +414,8 @@ public actor GoalEngine {
                             title: text,
                             body:
                                 "Answer with `kidneyhub reminders answer \(reminder.rule.id) done|already-taken|skip`.",
-                            dedupeKey: "reminder:\(reminder.rule.id):\(atMs)"
+                            dedupeKey: "reminder:\(reminder.rule.id):\(atMs)",
+                            message: message
                         ),
                         pushAfterMs: push
                     )

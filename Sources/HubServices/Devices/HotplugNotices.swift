@@ -12,8 +12,25 @@ extension HubApplication {
             type: notice.isImport ? .import : .device,
             title: notice.isImport ? "USB import" : "USB device",
             body: notice.message,
-            dedupeKey: notice.key
+            dedupeKey: notice.key,
+            message: Self.message(notice.outcome)
         )
         _ = try await store.postNotification(draft, profileId: nil, atMs: now(), timeZone: .current)
+    }
+
+    /// A notice's outcome as a notification's message.
+    static func message(_ outcome: HotplugNotice.Outcome) -> NotificationMessage {
+        switch outcome {
+        case .imported(let device, let readings):
+            .usbImport(
+                device: device,
+                readings: readings.byKind,
+                controlSolution: readings.controlSolution,
+                beyondMeterRange: readings.beyondMeterRange,
+                clockSuspect: readings.clockSuspect
+            )
+        case .unplugged(let device): .usbUnplugged(device: device)
+        case .unreadable(let device, let adapter): .usbUnreadable(device: device, adapter: adapter)
+        }
     }
 }

@@ -45,7 +45,7 @@ extension HubDatabase {
             return try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, profileId, type, title, body, createdAtMs, pushAfterMs, pushedAtMs, readAtMs
+                    SELECT id, profileId, type, title, body, createdAtMs, pushAfterMs, pushedAtMs, readAtMs, message
                     FROM notification \(filter) ORDER BY createdAtMs DESC, id DESC LIMIT ?
                     """,
                 arguments: arguments
@@ -66,7 +66,7 @@ extension HubDatabase {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, profileId, type, title, body, createdAtMs, pushAfterMs, pushedAtMs, readAtMs
+                    SELECT id, profileId, type, title, body, createdAtMs, pushAfterMs, pushedAtMs, readAtMs, message
                     FROM notification WHERE id > ? AND type = ? AND (profileId = ? OR profileId IS NULL)
                     ORDER BY id
                     """,
@@ -81,7 +81,7 @@ extension HubDatabase {
             try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT id, profileId, type, title, body, createdAtMs, pushAfterMs, pushedAtMs, readAtMs
+                    SELECT id, profileId, type, title, body, createdAtMs, pushAfterMs, pushedAtMs, readAtMs, message
                     FROM notification WHERE id = ? AND (profileId = ? OR profileId IS NULL)
                     """,
                 arguments: [id, profileId]
@@ -118,7 +118,7 @@ extension HubDatabase {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, profileId, type, title, body, createdAtMs, pushAfterMs, pushedAtMs, readAtMs
+                    SELECT id, profileId, type, title, body, createdAtMs, pushAfterMs, pushedAtMs, readAtMs, message
                     FROM notification WHERE pushedAtMs IS NULL AND pushAfterMs <= ? ORDER BY pushAfterMs, id
                     """,
                 arguments: [atMs]
@@ -176,7 +176,15 @@ extension HubDatabase {
             createdAtMs: row["createdAtMs"],
             pushAfterMs: row["pushAfterMs"],
             pushedAtMs: row["pushedAtMs"],
-            readAtMs: row["readAtMs"]
+            readAtMs: row["readAtMs"],
+            message: message(row["message"])
         )
+    }
+
+    /// A stored message, or nil when there is none or it cannot be read: a message written by a newer hub (a case
+    /// this one does not know) leaves its notification shown in its stored English words, never unreadable.
+    private static func message(_ text: String?) -> NotificationMessage? {
+        guard let text else { return nil }
+        return try? JSONDecoder().decode(NotificationMessage.self, from: Data(text.utf8))
     }
 }

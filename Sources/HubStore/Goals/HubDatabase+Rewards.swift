@@ -81,13 +81,15 @@ extension HubDatabase {
     {
         try db.execute(
             sql: """
-                INSERT INTO notification (profileId, type, title, body, dedupeKey, createdAtMs, pushAfterMs)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO notification
+                    (profileId, type, title, body, dedupeKey, createdAtMs, pushAfterMs, message)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (dedupeKey) DO NOTHING
                 """,
             arguments: [
                 profileId, notification.draft.type.rawValue, notification.draft.title, notification.draft.body,
                 notification.draft.dedupeKey, atMs, notification.pushAfterMs,
+                try notification.draft.message.map(GoalJSON.encode),
             ]
         )
         return db.changesCount == 1 ? db.lastInsertedRowID : nil

@@ -37,6 +37,7 @@ enum Schema {
         Migration(number: 16, identifier: "v16-care-team-kinds", migrate: v16CareTeamKinds),
         Migration(number: 17, identifier: "v17-care-team-orders", migrate: v17CareTeamOrders),
         Migration(number: 18, identifier: "v18-questionnaires", migrate: v18Questionnaires),
+        Migration(number: 19, identifier: "v19-notification-messages", migrate: v19NotificationMessages),
     ]
 
     /// The number from which identifiers must carry their own number (`v10-…`): every migration before it shipped.

@@ -44,6 +44,8 @@ struct EventRoutes {
     func register(on router: Router<WebContext>) {
         router.get("/api/v1/events") { _, context in
             let profile = await web.profileName(context)
+            // A notification is written in the language of the page that opened the stream.
+            let language = await web.language()
             let web = web
             let start = Seen(
                 notifications: Set(
@@ -79,11 +81,12 @@ struct EventRoutes {
                     .filter { !seen.notifications.contains($0.id) }
                 for note in fresh.sorted(by: { $0.id < $1.id }) {
                     seen.notifications.insert(note.id)
+                    let (title, body) = language.notification(note)
                     messages.append(
                         try EventStream.Message(
                             name: "notification",
                             id: note.id,
-                            value: Event(id: note.id, title: note.title, body: note.body)
+                            value: Event(id: note.id, title: title, body: body)
                         )
                     )
                 }

@@ -2,6 +2,7 @@ import Care
 import Clinical
 import Foundation
 import HubCore
+import HubRecords
 
 extension Language {
     /// What a goal asks for, in this language: the Care module's own words in English, written again from the
@@ -60,4 +61,35 @@ extension Language {
         }
         return sentence
     }
+
+    /// A badge earned, in this language: English shows the stored words; Spanish writes them again from the
+    /// achievement (a badge this build does not know stays as stored).
+    func badge(_ reward: StoredReward) -> String {
+        guard self == .spanish, let achievement = Achievement(key: reward.achievement) else { return reward.badge }
+        return spanishBadge(achievement, met: Badge.allCases.first { $0.english == reward.badge }) ?? reward.badge
+    }
+
+    /// The Spanish words of `achievement` for a goal whose badge when met is `met`.
+    func spanishBadge(_ achievement: Achievement, met: Badge?) -> String? {
+        switch achievement {
+        case .met: met.flatMap { Self.badges[$0] }
+        case .streak(let count): "\(count) seguidos"
+        case .improving: "En buena dirección"
+        }
+    }
+
+    /// The goals' badges in Spanish.
+    static let badges: [Badge: String] = [
+        .steadyBetweenSessions: "Estable entre sesiones",
+        .onDryWeight: "En su peso seco",
+        .graftGuardian: "Guardián del injerto",
+        .kidneyKeeper: "Cuidador de sus riñones",
+        .pressureInCheck: "Presión bajo control",
+        .onTheMove: "En movimiento",
+        .kidneyFriendlyPlate: "Plato amigo del riñón",
+        .wellHydrated: "Bien hidratado",
+        .colourfulPlate: "Plato colorido",
+        .everyDoseTaken: "Todas las dosis tomadas",
+        .targetReached: "Objetivo alcanzado",
+    ]
 }

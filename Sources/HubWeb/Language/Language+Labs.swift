@@ -9,14 +9,6 @@ extension Language {
 
     /// The message of `key` with each `%@` replaced by the next of `values`, in order.
     func text(_ key: MessageKey, _ values: String...) -> String {
-        var result = ""
-        var remaining = values[...]
-        var rest = Substring(text(key))
-        while let range = rest.range(of: "%@") {
-            result += rest[..<range.lowerBound]
-            result += remaining.popFirst() ?? ""
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
+        Self.filled(text(key), with: values)
     }
 }

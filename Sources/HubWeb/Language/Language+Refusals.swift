@@ -28,9 +28,14 @@ extension Language {
 
     /// `key`'s words with each `%@` replaced by the next of `arguments`.
     func filled(_ key: MessageKey, with arguments: [String]) -> String {
+        Self.filled(text(key), with: arguments)
+    }
+
+    /// `template` with each `%@` replaced by the next of `arguments`.
+    static func filled(_ template: String, with arguments: [String]) -> String {
         var result = ""
         var remaining = arguments[...]
-        var rest = Substring(text(key))
+        var rest = Substring(template)
         while let range = rest.range(of: "%@") {
             result += rest[..<range.lowerBound]
             result += remaining.popFirst() ?? ""

@@ -21,9 +21,10 @@ struct NotificationsPage {
                 Date.FormatStyle(date: .abbreviated, time: .shortened, locale: language.locale, timeZone: timeZone)
             )
             let state = note.readAtMs == nil ? "<strong>\(t(.unread))</strong>" : t(.read)
+            let (title, text) = language.notification(note)
             return """
-                <li class="\(note.readAtMs == nil ? "unread" : "read")"><h2>\(esc(note.title))</h2>\
-                <p>\(esc(note.body))</p><p class="hint">\(esc(when)) · \(state)</p></li>
+                <li class="\(note.readAtMs == nil ? "unread" : "read")"><h2>\(esc(title))</h2>\
+                <p>\(esc(text))</p><p class="hint">\(esc(when)) · \(state)</p></li>
                 """
         }.joined()
         var body = notifications.isEmpty ? "<p>\(t(.noNotifications))</p>" : "<ul class=\"feed\">\(items)</ul>"

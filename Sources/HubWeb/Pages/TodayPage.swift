@@ -87,7 +87,11 @@ struct TodayPage {
             body += "<p>\(t(.noAlerts))</p>"
         } else {
             body +=
-                "<ul>" + alerts.map { "<li><strong>\(esc($0.title))</strong> \(esc($0.body))</li>" }.joined() + "</ul>"
+                "<ul>"
+                + alerts.map { alert in
+                    let (title, text) = language.notification(alert)
+                    return "<li><strong>\(esc(title))</strong> \(esc(text))</li>"
+                }.joined() + "</ul>"
         }
         body += "</div></section>"
         return layout.page(
