@@ -141,4 +141,10 @@ import Testing
         #expect(Language.english.refusal(range) == "“Pain”: “11” is not a whole number from 0 to 10.")
         #expect(Language.spanish.refusal(range) == "«Pain»: «11» no es un número entero de 0 a 10.")
     }
+
+    @Test func textOnlyEnglishExistsForIsMarkedEnglishOnAnotherLanguagesPageAndEscaped() {
+        let reason = "value <9> is not a finite number"
+        #expect(englishOnly(reason, on: .english) == "value &lt;9&gt; is not a finite number")
+        #expect(englishOnly(reason, on: .spanish) == "<span lang=\"en\">value &lt;9&gt; is not a finite number</span>")
+    }
 }

@@ -10,3 +10,9 @@ func urlValue(_ text: String) -> String {
     return text.utf8.map { allowed.contains($0) ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0) }
         .joined()
 }
+
+/// Text only English words exist for (an adapter's or the ingest protocol's reason), escaped and, on a page in another
+/// language, marked as English so a screen reader reads it with English sounds (WCAG 2.1, 3.1.2 Language of Parts).
+func englishOnly(_ text: String, on language: Language) -> String {
+    language == .english ? esc(text) : "<span lang=\"en\">\(esc(text))</span>"
+}

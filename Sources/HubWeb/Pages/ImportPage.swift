@@ -46,7 +46,8 @@ struct ImportPage {
             """
         if let failure = summary.failure {
             html +=
-                "<p class=\"problem\" id=\"import-failure\">\(esc(layout.language.text(.importStoppedEarly, failure)))</p>"
+                "<p class=\"problem\" id=\"import-failure\">"
+                + Language.filled(esc(t(.importStoppedEarly)), with: [englishOnly(failure, on: language)]) + "</p>"
         }
         let rows = summary.kinds.map { kind in
             """
@@ -75,7 +76,7 @@ struct ImportPage {
                 """
                 <tr><td data-label="\(t(.kindColumn))">\(esc(rejection.kind.map(language.kindName) ?? ""))</td>\
                 <td data-label="\(t(.whereColumn))">\(esc(rejection.location))</td>\
-                <td data-label="\(t(.whyColumn))">\(esc(rejection.reason))</td></tr>
+                <td data-label="\(t(.whyColumn))">\(englishOnly(rejection.reason, on: language))</td></tr>
                 """
             }.joined()
             html += """
