@@ -1,29 +1,40 @@
+import Foundation
 import PostgresNIO
 
 extension CareStore {
-    /// Stores a symptom list for a patient in one transaction with its audit event; the stored list.
+    /// Stores a symptom list for a patient with its audit event, in one statement; the stored list.
+    ///
+    /// One statement rather than a transaction of two: a statement is atomic on its own, and it is one round trip to
+    /// PostgreSQL instead of four (BEGIN, the list, the audit row, COMMIT), which is most of a post's cost.
     public func addSymptomList(
         patientID: Int64,
         _ entries: [SymptomEntry],
         audit: (Int64) -> AuditEvent
     ) async throws -> StoredList<SymptomEntry> {
-        try await transaction { connection in
-            let rows = try await connection.query(
-                """
+        // The audit row's resource id is the new list's, known only inside the statement.
+        let event = audit(0)
+        let rows = try await client.query(
+            """
+            WITH list AS (
                 INSERT INTO symptom_list (patient_id, symptom_nos, scales)
                 VALUES (\(patientID), \(entries.map(\.symptomNo)), \(entries.map(\.scale)))
-                RETURNING id, \(unescaped: ListColumns.recordedAt)
-                """,
-                logger: logger
+                RETURNING id, recorded_at
+            ), audit AS (
+                INSERT INTO audit_event (at, clinic_id, actor_id, actor_role, action, resource, patient_id,
+                    resource_id, address)
+                SELECT to_timestamp(\(event.at.timeIntervalSince1970)), \(event.clinicID), \(event.actorID),
+                    \(event.actorRole.rawValue), \(event.action), \(event.resource), nullif(\(event.patientID ?? 0), 0),
+                    list.id, \(event.address)
+                FROM list
             )
-            var stored: StoredList<SymptomEntry>?
-            for try await (id, at) in rows.decode((Int64, String).self) {
-                stored = StoredList(id: id, patientID: patientID, recordedAt: at, entries: entries)
-            }
-            guard let stored else { throw StoreError.notFound("symptom list") }
-            try await AuditWriter.insert([audit(stored.id)], on: connection, logger: logger)
-            return stored
+            SELECT id, \(unescaped: ListColumns.recordedAt) FROM list
+            """,
+            logger: logger
+        )
+        for try await (id, at) in rows.decode((Int64, String).self) {
+            return StoredList(id: id, patientID: patientID, recordedAt: at, entries: entries)
         }
+        throw StoreError.notFound("symptom list")
     }
 
     /// A patient's symptom lists, oldest first.
@@ -52,29 +63,35 @@ extension CareStore {
         ).first
     }
 
-    /// Stores a side-effect questionnaire for a patient in one transaction with its audit event.
+    /// Stores a side-effect questionnaire for a patient with its audit event, in one statement (as a symptom list).
     public func addSideEffectList(
         patientID: Int64,
         _ answers: [SideEffectAnswer],
         audit: (Int64) -> AuditEvent
     ) async throws -> StoredList<SideEffectAnswer> {
-        try await transaction { connection in
-            let rows = try await connection.query(
-                """
+        let event = audit(0)
+        let rows = try await client.query(
+            """
+            WITH list AS (
                 INSERT INTO side_effect_list (patient_id, question_nos, answers)
                 VALUES (\(patientID), \(answers.map(\.questionNo)), \(answers.map(\.answer)))
-                RETURNING id, \(unescaped: ListColumns.recordedAt)
-                """,
-                logger: logger
+                RETURNING id, recorded_at
+            ), audit AS (
+                INSERT INTO audit_event (at, clinic_id, actor_id, actor_role, action, resource, patient_id,
+                    resource_id, address)
+                SELECT to_timestamp(\(event.at.timeIntervalSince1970)), \(event.clinicID), \(event.actorID),
+                    \(event.actorRole.rawValue), \(event.action), \(event.resource), nullif(\(event.patientID ?? 0), 0),
+                    list.id, \(event.address)
+                FROM list
             )
-            var stored: StoredList<SideEffectAnswer>?
-            for try await (id, at) in rows.decode((Int64, String).self) {
-                stored = StoredList(id: id, patientID: patientID, recordedAt: at, entries: answers)
-            }
-            guard let stored else { throw StoreError.notFound("side-effect questionnaire") }
-            try await AuditWriter.insert([audit(stored.id)], on: connection, logger: logger)
-            return stored
+            SELECT id, \(unescaped: ListColumns.recordedAt) FROM list
+            """,
+            logger: logger
+        )
+        for try await (id, at) in rows.decode((Int64, String).self) {
+            return StoredList(id: id, patientID: patientID, recordedAt: at, entries: answers)
         }
+        throw StoreError.notFound("side-effect questionnaire")
     }
 
     /// A patient's side-effect questionnaires, oldest first.
