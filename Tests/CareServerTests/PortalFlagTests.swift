@@ -107,6 +107,21 @@ struct PortalFlagTests {
         #expect(PatientSort.lastData.sorted(rows).map(\.overview.patientID).first == 2)
     }
 
+    @Test("names with numbers sort by the numbers' values, whatever their case")
+    func namesSortNaturally() {
+        let names = ["Extra10", "extra2", "Extra1", "Bed 10 B", "Bed 9 b", "Ana"]
+        let rows = names.enumerated().map { index, name in
+            var row = overview(pre: nil, post: nil, potassium: nil)
+            row.patientID = Int64(index + 1)
+            row.firstName = name
+            return PatientRow(row, now: now)
+        }
+        #expect(
+            PatientSort.name.sorted(rows).map(\.overview.firstName)
+                == ["Ana", "Bed 9 b", "Bed 10 B", "Extra1", "extra2", "Extra10"]
+        )
+    }
+
     @Test("the gain series pairs each pre-dialysis weight with the post-dialysis weight before it")
     func gainSeries() {
         func weight(_ kg: Double, _ phase: String?, hour: Double) -> PortalReading {

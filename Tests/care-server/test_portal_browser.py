@@ -12,6 +12,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from selenium.webdriver.common.keys import Keys
 
 WEB = Path(__file__).resolve().parents[1] / "web"
 sys.path.insert(0, str(WEB))
@@ -109,3 +110,21 @@ def test_a_clinician_sees_a_patient_flagged_for_a_gain_and_opens_her_page(clinic
     labs = browser.find_element("id", "labs").text
     assert "Potassium" in labs and "5.10" in labs, labs
     check_page(browser, "portal-patient")
+
+    # A unit's list comes fifty patients a page, the flagged ones first: 50 more patients make two pages, and the
+    # pager is followed with the keyboard.
+    for i in range(50):
+        call(base, "/patients/", {"nhs_number": f"{9_000_000_000 + i}", "password": values["PATIENT_PASSWORD"],
+                                  "first_name": f"Extra{i}", "drug_course_id": 1, "month_of_treatment": 1},
+             values["CLINICIAN_TOKEN"])
+    browser.get(base + "/portal/patients")
+    pager = 'nav[aria-label="Pages of the patient list"]'
+    assert "Page 1 of 2" in browser.find_element("css selector", pager).text
+    assert len(browser.find_elements("css selector", "tbody tr")) == 50
+    assert browser.find_elements("css selector", f'tr[data-patient="{patient}"] li[data-flag="weight-gain"]')
+    check_page(browser, "portal-patients-pager")
+    browser.find_element("css selector", f"{pager} a[rel=next]").send_keys(Keys.ENTER)
+    wait_for(browser, lambda d: "page=2" in d.current_url)
+    assert "Page 2 of 2" in browser.find_element("css selector", pager).text
+    assert len(browser.find_elements("css selector", "tbody tr")) == 3
+    assert browser.find_elements("css selector", f"{pager} a[rel=prev]")

@@ -27,9 +27,12 @@ public enum PatientSort: String, Sendable, CaseIterable {
     /// Longest without data first.
     case lastData = "last-data"
 
-    /// `rows` in this order; ties, and patients without the value, by name and then id.
+    /// `rows` in this order; ties, and patients without the value, by name (numbers in names by their value: "Bed 2"
+    /// before "Bed 10") and then id.
     public func sorted(_ rows: [PatientRow]) -> [PatientRow] {
-        rows.sorted { a, b in
+        // Each name's key once, not once per comparison: a unit's thousand patients are sorted on every request.
+        let keys = Dictionary(rows.map { ($0.overview.patientID, Self.nameKey($0.overview.firstName)) }) { a, _ in a }
+        return rows.sorted { a, b in
             switch self {
             case .flags where a.flags.count != b.flags.count: return a.flags.count > b.flags.count
             case .gain where a.gainPercent != b.gainPercent:
@@ -39,9 +42,28 @@ public enum PatientSort: String, Sendable, CaseIterable {
             case .lastData where a.overview.lastDataAt != b.overview.lastDataAt:
                 return (a.overview.lastDataAt ?? .distantPast) < (b.overview.lastDataAt ?? .distantPast)
             default:
-                let names = (a.overview.firstName.lowercased(), b.overview.firstName.lowercased())
+                let names = (keys[a.overview.patientID] ?? "", keys[b.overview.patientID] ?? "")
                 return names.0 != names.1 ? names.0 < names.1 : a.overview.patientID < b.overview.patientID
             }
         }
+    }
+
+    /// A name to sort by: lowercased, each run of digits padded to 20 places, so "bed 2" sorts before "bed 10".
+    static func nameKey(_ name: String) -> String {
+        var key = ""
+        var digits = ""
+        for character in name.lowercased() {
+            if character.isASCII, character.isNumber {
+                digits.append(character)
+                continue
+            }
+            if !digits.isEmpty {
+                key += String(repeating: "0", count: max(0, 20 - digits.count)) + digits
+                digits = ""
+            }
+            key.append(character)
+        }
+        if !digits.isEmpty { key += String(repeating: "0", count: max(0, 20 - digits.count)) + digits }
+        return key
     }
 }

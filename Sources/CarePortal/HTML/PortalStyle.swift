@@ -38,5 +38,12 @@ enum PortalStyle {
         figure { margin: 0; background: #fff; padding: 8px; border: 1px solid #ddd; }
         svg.chart { width: 100%; height: auto; }
         details { margin-top: 6px; }
+        /* A phone: the patient list read as one card per patient, each cell saying its column. */
+        @media (max-width: 40rem) {
+          table.cards thead { position: absolute; left: -10000px; }
+          table.cards tr { display: block; border-bottom: 1px solid #ddd; padding: 6px 0; }
+          table.cards th, table.cards td { display: block; border: none; padding: 2px 8px; min-width: 0; }
+          table.cards td[data-label]::before { content: attr(data-label) ": "; font-weight: 600; }
+        }
         """
 }

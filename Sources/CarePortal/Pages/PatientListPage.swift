@@ -29,8 +29,9 @@ package enum PatientListPage {
                 <tr data-patient="\(o.patientID)"><th scope="row">\
                 <a href="/portal/patients/\(o.patientID)">\(esc(o.firstName))</a> \
                 <span class="note">(\(esc(o.username)))</span></th>\
-                <td class="flags-cell">\(flags)</td><td>\(gain)</td><td>\(potassium)</td><td>\(pressure)</td>\
-                <td>\(last)</td></tr>
+                <td class="flags-cell" data-label="Flags">\(flags)</td><td data-label="Weight gain">\(gain)</td>\
+                <td data-label="Potassium">\(potassium)</td><td data-label="Pre-dialysis blood pressure">\(pressure)</td>\
+                <td data-label="Last data">\(last)</td></tr>
                 """
         }.joined()
         let shown =
@@ -41,7 +42,7 @@ package enum PatientListPage {
             rows.isEmpty
             ? "<p>The clinic has no patients yet.</p>"
             : """
-            <div class="table-wrap" tabindex="0" role="region" aria-label="Patients"><table>\
+            <div class="table-wrap" tabindex="0" role="region" aria-label="Patients"><table class="cards">\
             <caption>\(shown), \(slice.flagged) flagged; sorted by \(label(sort).lowercased())</caption>\
             <thead><tr><th scope="col">Patient</th><th scope="col">Flags</th>\
             <th scope="col">Weight gain</th><th scope="col">Potassium</th>\
