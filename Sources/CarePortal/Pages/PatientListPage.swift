@@ -30,7 +30,8 @@ package enum PatientListPage {
                 <a href="/portal/patients/\(o.patientID)">\(esc(o.firstName))</a> \
                 <span class="note">(\(esc(o.username)))</span></th>\
                 <td class="flags-cell" data-label="Flags">\(flags)</td><td data-label="Weight gain">\(gain)</td>\
-                <td data-label="Potassium">\(potassium)</td><td data-label="Pre-dialysis blood pressure">\(pressure)</td>\
+                <td data-label="Potassium">\(potassium)</td>\
+                <td data-label="Pre-dialysis blood pressure">\(pressure)</td>\
                 <td data-label="Last data">\(last)</td></tr>
                 """
         }.joined()

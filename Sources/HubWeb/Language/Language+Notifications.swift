@@ -158,7 +158,8 @@ extension Language {
         if let meal = facts["meal"].flatMap(Meal.init(rawValue:)), let total = facts["meal_total"],
             let share = facts["share"]
         {
-            return "\(name) \(factNumber(total)) \(unit) en \(mealName(meal).lowercased()), por encima de su parte "
+            return
+                "\(name) \(factNumber(total)) \(unit) en \(text(meal.messageKey).lowercased()), por encima de su parte "
                 + "de \(factNumber(share)) \(unit) \(day)"
         }
         return nil
@@ -176,8 +177,8 @@ extension Language {
             guard let subject, let meal = facts["meal"].flatMap(Meal.init(rawValue:)),
                 let total = facts["meal_total"], let share = facts["share"]
             else { return "" }
-            return
-                "\(mealName(meal)): \(subject) \(factNumber(total)) \(unit), parte de hasta \(factNumber(share)) \(unit)."
+            return "\(text(meal.messageKey)): \(subject) \(factNumber(total)) \(unit), "
+                + "parte de hasta \(factNumber(share)) \(unit)."
         case AlertRules.rapidEGFRDecline.id:
             guard let slope = facts["egfr_slope_per_year"] else { return "" }
             return "Cambio del FGe: \(factNumber(slope)) mL/min/1,73 m² al año."
@@ -208,11 +209,14 @@ extension Language {
             parts.isEmpty
             ? "Ninguna lectura nueva de \(device)" : parts.joined(separator: ", ") + " de \(device)"
         if control > 0 {
-            line += control == 1 ? "; 1 prueba con solución de control, apartada" : "; \(control) pruebas con solución de control, apartadas"
+            line +=
+                control == 1
+                ? "; 1 prueba con solución de control, apartada"
+                : "; \(control) pruebas con solución de control, apartadas"
         }
         if beyond > 0 { line += "; \(beyond) fuera del intervalo del medidor (HI o LO)" }
         if clock > 0 {
-            line += "; \(clock) " + (clock == 1 ? "marcada" : "marcadas") + " porque el reloj del medidor parece incorrecto"
+            line += "; \(clock) \(clock == 1 ? "marcada" : "marcadas") porque el reloj del medidor parece incorrecto"
         }
         return line
     }
@@ -220,16 +224,6 @@ extension Language {
     /// A number of an advice firing's facts (written as `AdviceNumber` writes it) in this language's marks.
     private func factNumber(_ text: String) -> String {
         Double(text).map { number($0, digits: 1) } ?? text
-    }
-
-    /// A meal's name from the catalogue.
-    private func mealName(_ meal: Meal) -> String {
-        switch meal {
-        case .breakfast: text(.breakfast)
-        case .lunch: text(.lunch)
-        case .dinner: text(.dinner)
-        case .snack: text(.snack)
-        }
     }
 
     private static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }

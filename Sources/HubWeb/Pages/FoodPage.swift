@@ -59,14 +59,7 @@ struct FoodPage {
         let t = language.text
         let units = food.facts.unitNames.map { ($0, $0) }
         let meals: [(String, String)] = Meal.allCases.map { meal in
-            let key: MessageKey =
-                switch meal {
-                case .breakfast: .breakfast
-                case .lunch: .lunch
-                case .dinner: .dinner
-                case .snack: .snack
-                }
-            return (meal.rawValue, t(key))
+            (meal.rawValue, t(meal.messageKey))
         }
         let defaultUnit = unit ?? food.facts.typicalServing?.shortName ?? "g"
         var html = """

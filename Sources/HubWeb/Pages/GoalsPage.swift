@@ -53,7 +53,8 @@ struct GoalsPage {
             """
         let rewards = overview.rewards.rewards.map { reward in
             """
-            <li data-badge="\(esc(reward.badge))"><strong>\(esc(language.badge(reward)))</strong> · \(esc(reward.periodKey)) · \
+            <li data-badge="\(esc(reward.badge))"><strong>\(esc(language.badge(reward)))</strong> · \
+            \(esc(reward.periodKey)) · \
             \(language.text(.pointsCount, language.number(Double(reward.points))))</li>
             """
         }.joined()

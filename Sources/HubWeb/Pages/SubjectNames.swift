@@ -20,3 +20,15 @@ extension IntakeSubject {
     /// The order Today lists them in: the ones a dialysis diet watches most first.
     static let todayOrder: [IntakeSubject] = [.potassium, .phosphorus, .sodium, .protein, .fluid]
 }
+
+/// The catalogue key of each meal.
+extension Meal {
+    var messageKey: MessageKey {
+        switch self {
+        case .breakfast: .breakfast
+        case .lunch: .lunch
+        case .dinner: .dinner
+        case .snack: .snack
+        }
+    }
+}
