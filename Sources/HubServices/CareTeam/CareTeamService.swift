@@ -106,7 +106,9 @@ public struct CareTeamService: Sendable {
         var mayPush: Bool { options.maxBundles.map { report.bundles < $0 } ?? true }
     }
 
-    /// Readings, a Bundle at a time until none is pending or the run's Bundles are spent.
+    /// Readings, a Bundle at a time until none is pending or the run's Bundles are spent. The next Bundle is read
+    /// from the store and written while the one before is on its way and being stored, so the hub and the server
+    /// work at once; the cursor still moves one Bundle at a time, each after its own 2xx.
     private func pushReadings(_ run: inout PushRun) async throws(CareTeamError) {
         let profileId = run.stored.id
         let phases = try await storeCall {
@@ -114,30 +116,58 @@ public struct CareTeamService: Sendable {
                 if let phase = $1.phase.phase { $0[$1.measurementId] = phase.rawValue }
             }
         }
-        while run.mayPush {
-            let after = run.report.cursor
-            let batch = try await storeCall {
-                try await app.store.careTeamPendingReadings(
+        guard run.mayPush else { return }
+        let (link, size) = (run.link, run.options.bundleSize)
+        var next = try await readingBundle(after: run.report.cursor, limit: size, phases: phases, link: link).get()
+        while let current = next {
+            async let upcoming = readingBundle(after: current.last, limit: size, phases: phases, link: link)
+            run.report.leftOut.merge(current.skipped, uniquingKeysWith: +)
+            if current.entries > 0 {
+                try await send(body: current.body, entries: current.entries, kind: "reading", &run)
+            }
+            try await storeCall {
+                try await app.store.advanceCareTeamCursor(
                     profileId: profileId,
-                    afterId: after,
-                    limit: run.options.bundleSize
+                    .reading,
+                    to: current.last,
+                    atMs: app.now()
                 )
             }
-            guard let last = batch.last else { break }
+            run.report.cursor = current.last
+            next = run.mayPush ? try await upcoming.get() : nil
+        }
+    }
+
+    /// The Bundle of the pending readings after `after`, written; nil when none is pending.
+    private func readingBundle(after: Int64, limit: Int, phases: [Int64: String], link: CareTeamLink) async
+        -> Result<ReadingBundle?, CareTeamError>
+    {
+        do {
+            let batch = try await app.store.careTeamPendingReadings(
+                profileId: link.profileId,
+                afterId: after,
+                limit: limit
+            )
+            guard let last = batch.last else { return .success(nil) }
             let built = FHIRBundleBuilder.transaction(
                 readings: batch,
                 weightPhases: phases,
-                patientReference: run.link.patientReference
+                patientReference: link.patientReference
             )
-            run.report.leftOut.merge(built.skipped, uniquingKeysWith: +)
-            if built.entries > 0 {
-                try await send(built.bundle, entries: built.entries, kind: "reading", &run)
-            }
-            try await storeCall {
-                try await app.store.advanceCareTeamCursor(profileId: profileId, .reading, to: last.id, atMs: app.now())
-            }
-            run.report.cursor = last.id
+            let body = Data(built.bundle.bytes())
+            return .success(ReadingBundle(body: body, entries: built.entries, skipped: built.skipped, last: last.id))
+        } catch {
+            return .failure(.store(String(describing: error)))
         }
+    }
+
+    /// A Bundle of readings ready to send: its JSON, how many resources it holds, the readings left out by kind, and
+    /// the last reading it covers (where the cursor moves after its 2xx).
+    private struct ReadingBundle: Sendable {
+        let body: Data
+        let entries: Int
+        let skipped: [String: Int]
+        let last: Int64
     }
 
     /// The profile's link and what is still to be sent.
@@ -153,7 +183,11 @@ public struct CareTeamService: Sendable {
     func send(_ bundle: FHIRJSON, entries entryCount: Int, kind: String, _ run: inout PushRun)
         async throws(CareTeamError)
     {
-        let body = Data(bundle.bytes())
+        try await send(body: Data(bundle.bytes()), entries: entryCount, kind: kind, &run)
+    }
+
+    /// One Bundle already written as JSON, as `send(_:entries:kind:_:)`.
+    func send(body: Data, entries entryCount: Int, kind: String, _ run: inout PushRun) async throws(CareTeamError) {
         let link = run.link
         let timeout = run.options.requestTimeout
         let statuses = try await exchange(.push(kind == "intake" ? "intake totals" : "\(kind)s"), &run) { http in
