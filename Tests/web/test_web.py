@@ -421,6 +421,7 @@ def test_every_page_in_spanish_shows_no_english_catalogue_phrase_nor_english_goa
     alert_words = ["Potasio 6,6 mmol/L: nivel peligrosamente alto", "Qué hacer:"]
     alerts = browser.find_element(By.ID, "alerts").text
     assert all(words in alerts for words in alert_words), alerts
+    check_page(browser, "today-spanish-alert")
     browser.get(hub.base + "/notifications")
     feed = browser.find_element(By.CSS_SELECTOR, ".feed").text
     assert all(words in feed for words in alert_words), feed

@@ -228,9 +228,10 @@ public enum AlertRules {
     /// Gain at or above the warning threshold.
     public static let gainAboveWarn = AdviceRule(
         id: "alert-idwg-above-3-percent",
-        version: 1,
+        // Version 2: the message said "above 3 %" while the rule fires at 3 % or more.
+        version: 2,
         severity: .caution,
-        message: "Your weight gain between dialysis sessions is above 3 % of your dry weight: watch fluids and salt.",
+        message: "Your weight gain between dialysis sessions is 3 % of your dry weight or more: watch fluids and salt.",
         source: RuleSource(
             "KidneyHub rule: warn at ≥ 3 %, alert at ≥ 4 % of dry weight (dialysis-unit teaching; "
                 + "> 4.8 % linked to higher mortality)"

@@ -2,8 +2,8 @@
 /// different standing (a quoted label and a label "not re-checked"), so each rule carries one honest verification.
 ///
 /// Thresholds on a portion are KidneyHub's, each cited beside its rule. Rules the research marks "not re-checked
-/// against the label" are `.unverified` and their message starts with `RuleSource.unverifiedPrefix`; the one
-/// statement checked against label text shipped here (atorvastatin and grapefruit juice, `lipitor-orig.spl.xml`) is
+/// against the label" are `.unverified` (`AdviceRule.fire` puts `RuleSource.unverifiedPrefix` before their message);
+/// the one statement checked against label text shipped here (atorvastatin and grapefruit juice, `lipitor-orig.spl.xml`) is
 /// `.checkedAgainstLabel`, and `InteractionRuleTests` reads that label to prove it.
 public enum InteractionRules {
     /// A portion with at least this much potassium counts as potassium-rich for the drug rules: the upper end of

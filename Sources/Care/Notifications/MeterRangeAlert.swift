@@ -38,8 +38,8 @@ public enum MeterRangeAlert {
                 type: .alert,
                 title: "Blood glucose below the meter's range (LO)",
                 body: "Your meter read LO at \(when): lower than it can measure (under \(boundText)). Treat a low now: "
-                    + "15–20 g of fast-acting sugar (glucose tablets or juice), test again in 15 minutes, and get help "
-                    + "if it stays low. (ADA Standards of Care 2024, section 6.)",
+                    + "15–20 g of fast-acting sugar (glucose tablets, or juice within your fluid allowance), test "
+                    + "again in 15 minutes, and get help if it stays low. (ADA Standards of Care 2024, section 6.)",
                 dedupeKey: "meter-range:\(measurementId)",
                 message: .meterRange(above: false, time: when, bound: bound)
             )

@@ -48,9 +48,9 @@ extension Spanish {
             message: "Su función renal (FGe) está bajando rápido: avise a su equipo de atención."
         ),
         "alert-idwg-above-3-percent": TranslatedRule(
-            version: 1,
-            message: "Su aumento de peso entre sesiones de diálisis supera el 3 % de su peso seco: vigile los líquidos "
-                + "y la sal."
+            version: 2,
+            message: "Su aumento de peso entre sesiones de diálisis es del 3 % de su peso seco o más: vigile los "
+                + "líquidos y la sal."
         ),
         "alert-idwg-above-4-percent": TranslatedRule(
             version: 1,
@@ -307,8 +307,9 @@ extension Spanish {
     /// The body of `MeterRangeAlert` for a LO result: `%@` is the time, the second `%@` the bound.
     static let meterBelowRangeBody =
         "Su medidor marcó LO el %@: un valor más bajo de lo que puede medir (menos de %@). Trátelo ahora como una "
-        + "glucosa baja: 15–20 g de azúcar de acción rápida (tabletas de glucosa o jugo), vuelva a medirse a los 15 "
-        + "minutos y pida ayuda si sigue baja. (ADA Standards of Care 2024, sección 6.)"
+        + "glucosa baja: 15–20 g de azúcar de acción rápida (tabletas de glucosa, o jugo dentro de su límite de "
+        + "líquidos), vuelva a medirse a los 15 minutos y pida ayuda si sigue baja. (ADA Standards of Care 2024, "
+        + "sección 6.)"
     /// The title of `MeterRangeAlert` for a HI result.
     static let meterAboveRangeTitle = "Glucosa en sangre por encima del intervalo del medidor (HI)"
     /// The title of `MeterRangeAlert` for a LO result.
