@@ -3,38 +3,20 @@ import PostgresNIO
 
 extension CareStore {
     /// Stores a symptom list for a patient with its audit event, in one statement; the stored list.
-    ///
-    /// One statement rather than a transaction of two: a statement is atomic on its own, and it is one round trip to
-    /// PostgreSQL instead of four (BEGIN, the list, the audit row, COMMIT), which is most of a post's cost.
     public func addSymptomList(
         patientID: Int64,
         _ entries: [SymptomEntry],
         audit: (Int64) -> AuditEvent
     ) async throws -> StoredList<SymptomEntry> {
-        // The audit row's resource id is the new list's, known only inside the statement.
-        let event = audit(0)
-        let rows = try await client.query(
-            """
-            WITH list AS (
-                INSERT INTO symptom_list (patient_id, symptom_nos, scales)
-                VALUES (\(patientID), \(entries.map(\.symptomNo)), \(entries.map(\.scale)))
-                RETURNING id, recorded_at
-            ), audit AS (
-                INSERT INTO audit_event (at, clinic_id, actor_id, actor_role, action, resource, patient_id,
-                    resource_id, address)
-                SELECT to_timestamp(\(event.at.timeIntervalSince1970)), \(event.clinicID), \(event.actorID),
-                    \(event.actorRole.rawValue), \(event.action), \(event.resource), nullif(\(event.patientID ?? 0), 0),
-                    list.id, \(event.address)
-                FROM list
-            )
-            SELECT id, \(unescaped: ListColumns.recordedAt) FROM list
-            """,
-            logger: logger
+        try await insertList(
+            table: "symptom_list",
+            columns: "symptom_nos, scales",
+            entries.map(\.symptomNo),
+            entries.map(\.scale),
+            patientID: patientID,
+            entries: entries,
+            audit: audit(0)
         )
-        for try await (id, at) in rows.decode((Int64, String).self) {
-            return StoredList(id: id, patientID: patientID, recordedAt: at, entries: entries)
-        }
-        throw StoreError.notFound("symptom list")
     }
 
     /// A patient's symptom lists, oldest first.
@@ -69,12 +51,37 @@ extension CareStore {
         _ answers: [SideEffectAnswer],
         audit: (Int64) -> AuditEvent
     ) async throws -> StoredList<SideEffectAnswer> {
-        let event = audit(0)
+        try await insertList(
+            table: "side_effect_list",
+            columns: "question_nos, answers",
+            answers.map(\.questionNo),
+            answers.map(\.answer),
+            patientID: patientID,
+            entries: answers,
+            audit: audit(0)
+        )
+    }
+
+    /// Stores a list (its two array columns, `columns`, holding `first` and `second`) with its audit event `event`,
+    /// whose resource id becomes the new list's, in one statement.
+    ///
+    /// One statement rather than a transaction of two: a statement is atomic on its own, and it is one round trip to
+    /// PostgreSQL instead of four (BEGIN, the list, the audit row, COMMIT), which is most of a post's cost. `table`
+    /// and `columns` are this file's constants, never a caller's text.
+    private func insertList<Entry: Sendable & Equatable>(
+        table: StaticString,
+        columns: StaticString,
+        _ first: some PostgresEncodable & Sendable,
+        _ second: some PostgresEncodable & Sendable,
+        patientID: Int64,
+        entries: [Entry],
+        audit event: AuditEvent
+    ) async throws -> StoredList<Entry> {
         let rows = try await client.query(
             """
             WITH list AS (
-                INSERT INTO side_effect_list (patient_id, question_nos, answers)
-                VALUES (\(patientID), \(answers.map(\.questionNo)), \(answers.map(\.answer)))
+                INSERT INTO \(unescaped: "\(table)") (patient_id, \(unescaped: "\(columns)"))
+                VALUES (\(patientID), \(first), \(second))
                 RETURNING id, recorded_at
             ), audit AS (
                 INSERT INTO audit_event (at, clinic_id, actor_id, actor_role, action, resource, patient_id,
@@ -89,9 +96,9 @@ extension CareStore {
             logger: logger
         )
         for try await (id, at) in rows.decode((Int64, String).self) {
-            return StoredList(id: id, patientID: patientID, recordedAt: at, entries: answers)
+            return StoredList(id: id, patientID: patientID, recordedAt: at, entries: entries)
         }
-        throw StoreError.notFound("side-effect questionnaire")
+        throw StoreError.notFound("\(table) row")
     }
 
     /// A patient's side-effect questionnaires, oldest first.
