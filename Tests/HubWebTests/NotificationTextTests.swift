@@ -105,11 +105,15 @@ import Testing
                 beyondMeterRange: 2,
                 clockSuspect: 3
             ),
-            ["Importación USB", "12 lecturas nuevas de glucosa", "1 lectura nueva de", "de FreeStyle Precision Neo",
-             "1 prueba con solución de control", "2 fuera del intervalo", "3 marcadas"]
+            [
+                "Importación USB", "12 lecturas nuevas de glucosa", "1 lectura nueva de", "de FreeStyle Precision Neo",
+                "1 prueba con solución de control", "2 fuera del intervalo", "3 marcadas",
+            ]
         ),
-        (.usbImport(device: "Meter", readings: [:], controlSolution: 0, beyondMeterRange: 0, clockSuspect: 0),
-         ["Ninguna lectura nueva de Meter"]),
+        (
+            .usbImport(device: "Meter", readings: [:], controlSolution: 0, beyondMeterRange: 0, clockSuspect: 0),
+            ["Ninguna lectura nueva de Meter"]
+        ),
         (.usbUnplugged(device: "Meter"), ["Dispositivo USB", "Meter se desconectó"]),
         (.usbUnreadable(device: "Meter", adapter: "usb-glucometer"), ["usb-glucometer no pudo leer", "Meter"]),
     ]

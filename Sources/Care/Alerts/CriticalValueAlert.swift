@@ -20,7 +20,7 @@ public enum CriticalValueAlert {
         let level = threshold.severity == .emergency ? "dangerously \(direction)" : "too \(direction)"
         let limit = "\(number(threshold.limit, unit: threshold.unit)) \(unit)"
         let bound = threshold.direction == .atOrAbove ? "at \(limit) or more" : "below \(limit)"
-        var body = "Taken \(wallClock(takenAtMs, in: timeZone)) (\(timeZone.identifier))."
+        var body = "Taken \(LocalMinute.text(takenAtMs, in: timeZone)) (\(timeZone.identifier))."
         if let gain {
             body += String(
                 format: " %.1f kg gained before the session of %@ (%.1f %% of your dry weight).",
@@ -47,18 +47,9 @@ public enum CriticalValueAlert {
 
     /// A value rounded for its unit: mmHg and mg/dL whole, mmol/L and % to 0.1.
     public static func number(_ value: Double, unit: String) -> String {
-        switch unit {
-        case "mm[Hg]", "mg/dL": String(Int((value).rounded()))
-        default: String(format: "%.1f", value)
-        }
+        digits(for: unit) == 0 ? String(Int(value.rounded())) : String(format: "%.1f", value)
     }
 
-    /// "2026-11-26 14:02" on the zone's wall clock.
-    public static func wallClock(_ epochMilliseconds: Int64, in timeZone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: Date(timeIntervalSince1970: Double(epochMilliseconds) / 1000))
-    }
+    /// The decimals an alert shows in `unit`: none for mmHg and mg/dL, one for mmol/L and %.
+    public static func digits(for unit: String) -> Int { ["mm[Hg]", "mg/dL"].contains(unit) ? 0 : 1 }
 }

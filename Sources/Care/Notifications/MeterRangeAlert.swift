@@ -19,7 +19,7 @@ public enum MeterRangeAlert {
         guard reading.kind == .bloodGlucose, let range = reading.meterRange, let bound = reading.value else {
             return nil
         }
-        let when = wallClock(reading.startMs, in: timeZone)
+        let when = LocalMinute.text(reading.startMs, in: timeZone)
         let boundText = "\(Int(bound.rounded())) mg/dL"
         switch range {
         case .above:
@@ -51,15 +51,7 @@ public enum MeterRangeAlert {
     public static func summary(_ reading: NormalizedMeasurement, timeZone: TimeZone) -> String? {
         guard let range = reading.meterRange, let bound = reading.value else { return nil }
         let shown = range == .above ? "HI, over" : "LO, under"
-        return "\(range.phrase) (\(shown) \(Int(bound.rounded())) mg/dL) at \(wallClock(reading.startMs, in: timeZone))"
-    }
-
-    /// "2026-11-26 14:02" on the zone's wall clock.
-    private static func wallClock(_ epochMilliseconds: Int64, in timeZone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: Date(timeIntervalSince1970: Double(epochMilliseconds) / 1000))
+        return
+            "\(range.phrase) (\(shown) \(Int(bound.rounded())) mg/dL) at \(LocalMinute.text(reading.startMs, in: timeZone))"
     }
 }

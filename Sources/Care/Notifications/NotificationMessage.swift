@@ -40,8 +40,13 @@ public enum NotificationMessage: Sendable, Hashable, Codable {
     case reportCardReady(month: String)
     /// A USB device was read: new patient readings by kind (`blood_glucose`), control-solution tests kept apart,
     /// results beyond the meter's range, and readings flagged because the meter's clock looked wrong.
-    case usbImport(device: String, readings: [String: Int], controlSolution: Int, beyondMeterRange: Int,
-        clockSuspect: Int)
+    case usbImport(
+        device: String,
+        readings: [String: Int],
+        controlSolution: Int,
+        beyondMeterRange: Int,
+        clockSuspect: Int
+    )
     /// A USB device left before it was read; nothing was stored from it.
     case usbUnplugged(device: String)
     /// The adapter `adapter` could not read a USB device.

@@ -94,8 +94,7 @@ extension Language {
             let analyte = Spanish.thresholdAnalytes[id], let action = Spanish.thresholdActions[id],
             let review = Spanish.thresholdReviews[threshold.review], let source = Spanish.thresholdSources[id]
         else { return nil }
-        // As `CriticalValueAlert.number`: mmHg and mg/dL whole, mmol/L and % to 0.1.
-        let digits = ["mm[Hg]", "mg/dL"].contains(threshold.unit) ? 0 : 1
+        let digits = CriticalValueAlert.digits(for: threshold.unit)
         let unit = UnitDisplayName.text(threshold.unit)
         let high = threshold.direction == .atOrAbove
         let level =
