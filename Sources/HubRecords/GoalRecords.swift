@@ -123,8 +123,17 @@ public struct StoredNotification: Sendable, Hashable, Codable {
     public var pushedAtMs: Int64?
     /// When it was marked read; nil while unread.
     public var readAtMs: Int64?
-    /// What it says as data, for a page in another language; nil for a notification with English words only.
-    public var message: NotificationMessage?
+    /// What it says as data (`NotificationMessage` as JSON), as stored; nil for a notification with English words
+    /// only. Kept as text and read only when asked: English pages show the stored words, and decoding every row's
+    /// message was a third of the feed page's time (perf).
+    public var messageJSON: String?
+
+    /// What it says as data, for a page in another language; nil when there is none or it cannot be read (a message
+    /// of a newer hub, with a case this one does not know, leaves the notification in its stored English words).
+    public var message: NotificationMessage? {
+        get { messageJSON.flatMap { try? JSONDecoder().decode(NotificationMessage.self, from: Data($0.utf8)) } }
+        set { messageJSON = newValue.flatMap { try? String(decoding: JSONEncoder().encode($0), as: UTF8.self) } }
+    }
 
     /// A notification from its parts (the store makes them; sinks' tests too).
     public init(
@@ -139,6 +148,34 @@ public struct StoredNotification: Sendable, Hashable, Codable {
         readAtMs: Int64? = nil,
         message: NotificationMessage? = nil
     ) {
+        self.init(
+            id: id,
+            profileId: profileId,
+            type: type,
+            title: title,
+            body: body,
+            createdAtMs: createdAtMs,
+            pushAfterMs: pushAfterMs,
+            pushedAtMs: pushedAtMs,
+            readAtMs: readAtMs,
+            messageJSON: nil
+        )
+        self.message = message
+    }
+
+    /// A notification from its parts with its message as the stored JSON text (the store reads them so).
+    public init(
+        id: Int64,
+        profileId: Int64?,
+        type: NotificationType,
+        title: String,
+        body: String,
+        createdAtMs: Int64,
+        pushAfterMs: Int64,
+        pushedAtMs: Int64?,
+        readAtMs: Int64?,
+        messageJSON: String?
+    ) {
         self.id = id
         self.profileId = profileId
         self.type = type
@@ -148,7 +185,7 @@ public struct StoredNotification: Sendable, Hashable, Codable {
         self.pushAfterMs = pushAfterMs
         self.pushedAtMs = pushedAtMs
         self.readAtMs = readAtMs
-        self.message = message
+        self.messageJSON = messageJSON
     }
 }
 

@@ -1,3 +1,4 @@
+import Care
 import Clinical
 import GRDB
 import HubCore
@@ -192,6 +193,36 @@ struct ReadingsToProfilesStoreTests {
                     try db.execute(sql: "UPDATE weightPhase SET phase = NULL, ambiguity = NULL")
                 }
             }
+        }
+    }
+
+    @Test func limitsWithoutADryWeightUseTheLatestWeighing() async throws {
+        try await withTemporaryStore { store in
+            let (anna, _) = try await prepared(store)
+            let stage4 = try await store.saveProfile(
+                PatientProfile(name: "Anna", diseaseCategory: .ckdG4, timeZoneIdentifier: "UTC"),
+                id: anna.id,
+                atMs: 3
+            )
+            #expect(try await store.limitInputs(for: stage4).weightKilograms == nil)
+            // Stored out of time order: the latest weighing is the one weighed last, not the one stored last.
+            let manual = DeviceIdentity(adapterId: "manual", deviceId: "profile-\(anna.id)")
+            let batch = IngestBatch(
+                device: manual,
+                records: [
+                    IngestRecord(Sample.weight("w2", kg: 71.5, atMs: Sample.baseMs + 86_400_000)),
+                    IngestRecord(Sample.weight("w1", kg: 74, atMs: Sample.baseMs)),
+                ]
+            )
+            _ = try await store.ingestManualEntry(batch, profileId: anna.id)
+            _ = try await store.tagPendingWeights(atMs: 10) { _, _ in
+                WeightPhaseDecision(phase: .noDialysis, source: .inferred)
+            }
+            #expect(try await store.limitInputs(for: stage4).weightKilograms == 71.5)
+            // A dry weight, once set, is the weight the limits use.
+            var withDryWeight = stage4
+            withDryWeight.profile.dryWeightKilograms = 70
+            #expect(try await store.limitInputs(for: withDryWeight).weightKilograms == 70)
         }
     }
 

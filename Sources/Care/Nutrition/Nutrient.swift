@@ -17,6 +17,33 @@ public enum Nutrient: String, Sendable, Hashable, Codable, CodingKeyRepresentabl
     case alcohol
     case caffeine
 
+    /// Hashes the case's position, not its name (which a `String` raw value would hash): amounts and totals are
+    /// dictionaries keyed by nutrient, and hashing the name's characters for every amount of every log entry was a
+    /// measurable part of the trends page's time (perf).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(position)
+    }
+
+    /// The case's position in `allCases`.
+    private var position: Int {
+        switch self {
+        case .energy: 0
+        case .protein: 1
+        case .fat: 2
+        case .carbohydrate: 3
+        case .sugars: 4
+        case .fiber: 5
+        case .water: 6
+        case .calcium: 7
+        case .phosphorus: 8
+        case .potassium: 9
+        case .sodium: 10
+        case .vitaminK: 11
+        case .alcohol: 12
+        case .caffeine: 13
+        }
+    }
+
     /// The UCUM unit of amounts of this nutrient (per 100 g in the food table, per portion in the log).
     public var unit: String {
         switch self {

@@ -182,24 +182,25 @@ public struct IntakeService: Sendable {
     public func day(_ day: LocalDayChoice, profile: String?) async throws -> DaySummary {
         let listed = try await entries(on: day, profile: profile)
         let stored = listed.profile
-        let intake = try await app.store.intakeTotals(profileId: stored.id, on: listed.day)
         let limits = try await app.store.dailyLimits(for: stored)
+        // The day's totals from the entries just read, as the store's `intakeTotals(on:)` sums them.
+        let intake = DailyIntake(listed.entries.map(\.contribution))
         return Self.summary(stored, day: listed.day, entries: listed.entries, intake: intake, limits: limits)
     }
 
-    /// Several days of one profile, as `day` gives each: the profile and its limits (which do not depend on the
-    /// day) are read once, not once a day; the trends page's month of intake bars.
-    func days(_ days: [CalendarDate], of stored: StoredProfile) async throws -> [DaySummary] {
-        try await app.foods.ensureFoodDatabase()
-        guard let first = days.min(), let last = days.max() else { return [] }
-        let limits = try await app.store.dailyLimits(for: stored)
-        // One read of the whole range (in time order), each day's totals from its own entries as the store's
-        // `intakeTotals(on:)` sums them: two reads a day made a month of bars sixty round trips to the pool.
-        let entries = try await app.store.intakeEntries(profileId: stored.id, from: first, through: last)
+    /// Several days of one profile, as `day` gives each, from the entries of the days (in time order, as the store
+    /// gives them) and the profile's limits (which do not depend on the day): the trends page's month of intake bars.
+    static func summaries(
+        _ days: [CalendarDate],
+        of stored: StoredProfile,
+        entries: [StoredIntakeEntry],
+        limits: [DailyLimit]
+    ) -> [DaySummary] {
+        // Each day's totals from its own entries, as the store's `intakeTotals(on:)` sums them.
         let byDate = Dictionary(grouping: entries, by: \.localDate)
         return days.map { date in
             let own = byDate[date] ?? []
-            return Self.summary(
+            return summary(
                 stored,
                 day: date,
                 entries: own,

@@ -50,11 +50,26 @@ extension TrendsService {
     /// The most days of intake an overview holds: a month of daily bars is still readable.
     public static let intakeDays = 31
 
+    /// What the trends page reads from the store, all in one snapshot.
+    private struct OverviewReads: Sendable {
+        /// Every lab result of the profile.
+        var labs: [StoredLabResult]
+        /// On dialysis: the weights of the two periods a summary compares and the week before, with their phases.
+        var taggedWeights: [TaggedWeight]
+        /// Per subject charted by day: each day's mean over the two periods, and the meter's HI and LO in the window.
+        var daily: [TrendSubject: (means: [DailyReadingMean], flagged: [StoredMeasurement])]
+        /// The profile's daily limits.
+        var limits: [DailyLimit]
+        /// The intake entries of the days with bars.
+        var entries: [StoredIntakeEntry]
+    }
+
     /// The trends of the last `days` days (today included) for the trends page.
     ///
-    /// Each store table is read once for the whole page: every lab result, the weights of the two periods a summary
-    /// compares (with their phases, for the pre and post weights and the gain), and blood pressure, glucose (and a
-    /// weight off dialysis) as one mean per local day, aggregated in SQL: a year's chart draws a point per day.
+    /// The store is read once for the whole page, in one snapshot (`StoreSnapshot`): every lab result, the weights of
+    /// the two periods a summary compares (with their phases, for the pre and post weights and the gain), blood
+    /// pressure, glucose (and a weight off dialysis) as one mean per local day aggregated in SQL (a year's chart draws
+    /// a point per day), the limits and the intake of the days with bars.
     public func overview(days: Int, profile name: String?) async throws -> Overview {
         let stored = try await app.store.selectProfile(named: name)
         let person = stored.profile
@@ -65,8 +80,89 @@ extension TrendsService {
             throw TrendsError.timeZone(profile: stored.name, error)
         }
         let now = app.now()
+        let today = try LocalDayChoice.today.resolved(profile: person, nowMs: now)
+        let intakeDays = stride(from: min(days, Self.intakeDays) - 1, through: 0, by: -1).map {
+            today.adding(days: -$0)
+        }
+        let onDialysis = person.diseaseCategory?.isDialysis ?? false
+        let dailySubjects: [TrendSubject] = (onDialysis ? [] : [.weight]) + [.bloodPressure, .bloodGlucose]
+        let reads = try await app.store.snapshot { store in
+            var daily: [TrendSubject: (means: [DailyReadingMean], flagged: [StoredMeasurement])] = [:]
+            for subject in dailySubjects {
+                guard let kind = subject.measurementKind else { continue }
+                daily[subject] = (
+                    try store.dailyMeans(
+                        kind: kind,
+                        components: kind.components == nil ? [] : subject.seriesNames,
+                        profileId: stored.id,
+                        // Both periods, with room for clock changes; TrendAnalysis picks the exact windows.
+                        sinceMs: now - Int64(2 * days + 2) * 86_400_000,
+                        untilMs: now + 1,
+                        timeZone: timeZone
+                    ),
+                    try store.meterRangeReadings(
+                        kind: kind,
+                        profileId: stored.id,
+                        sinceMs: now - Int64(days) * 86_400_000,
+                        untilMs: now + 1
+                    )
+                )
+            }
+            return OverviewReads(
+                labs: try store.labResults(profileId: stored.id),
+                // Both periods a summary compares, and a week before them: the first session's gain needs the
+                // post-dialysis weight of the session before it (at most a week earlier on any dialysis schedule).
+                taggedWeights: onDialysis
+                    ? try store.taggedWeights(profileId: stored.id, sinceMs: now - Int64(2 * days + 9) * 86_400_000)
+                    : [],
+                daily: daily,
+                limits: try store.dailyLimits(for: stored),
+                entries: try store.intakeEntries(profileId: stored.id, from: intakeDays[0], through: today)
+            )
+        }
+        let labs = try labTrends(reads.labs, days: days, profile: stored, timeZone: timeZone, now: now)
+        let dialysisWeights =
+            onDialysis
+            ? try self.dialysisWeights(reads.taggedWeights, days: days, profile: stored, timeZone: timeZone, now: now)
+            : nil
+        func byDay(_ subject: TrendSubject) throws -> Trend {
+            let (means, flagged) = reads.daily[subject] ?? ([], [])
+            return try dailyTrend(
+                subject,
+                means: means,
+                flagged: flagged,
+                days: days,
+                profile: stored,
+                timeZone: timeZone,
+                now: now
+            )
+        }
+        return Overview(
+            profile: stored,
+            days: days,
+            labs: labs,
+            preWeight: dialysisWeights?.pre,
+            postWeight: dialysisWeights?.post,
+            gain: dialysisWeights?.gain,
+            weight: onDialysis ? nil : try byDay(.weight),
+            bloodPressure: try byDay(.bloodPressure),
+            glucose: try byDay(.bloodGlucose),
+            intake: IntakeService.summaries(intakeDays, of: stored, entries: reads.entries, limits: reads.limits).map {
+                IntakeDay(day: $0.day, summary: $0)
+            }
+        )
+    }
+
+    /// Each lab with a result (eGFR also from creatinine), in catalog order, with the standing of its latest value.
+    private func labTrends(
+        _ results: [StoredLabResult],
+        days: Int,
+        profile stored: StoredProfile,
+        timeZone: TimeZone,
+        now: Int64
+    ) throws -> [LabTrend] {
+        let person = stored.profile
         let hasDiabetes = person.diabetes?.hasDiabetes ?? false
-        let results = try await app.store.labResults(profileId: stored.id, analyte: nil)
         let creatinine = results.map(\.value).filter { $0.analyteID == LabAnalyte.creatinine.id }
         var labs: [LabTrend] = []
         for analyte in LabCatalog.standard.analytes {
@@ -104,43 +200,18 @@ extension TrendsService {
                 )
             )
         }
-        let onDialysis = person.diseaseCategory?.isDialysis ?? false
-        var dialysisWeights: (pre: Trend, post: Trend, gain: Trend)?
-        if onDialysis {
-            dialysisWeights = try await self.dialysisWeights(days: days, profile: stored, timeZone: timeZone, now: now)
-        }
-        let today = try await app.intake.day(.today, profile: stored.name)
-        let earlier = stride(from: min(days, Self.intakeDays) - 1, through: 1, by: -1).map {
-            today.day.adding(days: -$0)
-        }
-        var intake = try await app.intake.days(earlier, of: stored).map { IntakeDay(day: $0.day, summary: $0) }
-        intake.append(IntakeDay(day: today.day, summary: today))
-        func byDay(_ subject: TrendSubject) async throws -> Trend {
-            try await dailyTrend(subject, days: days, profile: stored, timeZone: timeZone, now: now)
-        }
-        return Overview(
-            profile: stored,
-            days: days,
-            labs: labs,
-            preWeight: dialysisWeights?.pre,
-            postWeight: dialysisWeights?.post,
-            gain: dialysisWeights?.gain,
-            weight: onDialysis ? nil : try await byDay(.weight),
-            bloodPressure: try await byDay(.bloodPressure),
-            glucose: try await byDay(.bloodGlucose),
-            intake: intake
-        )
+        return labs
     }
 
-    /// The pre- and post-dialysis weights and the gain per session over the window, from one read of the weights.
-    private func dialysisWeights(days: Int, profile stored: StoredProfile, timeZone: TimeZone, now: Int64) async throws
-        -> (pre: Trend, post: Trend, gain: Trend)
-    {
+    /// The pre- and post-dialysis weights and the gain per session over the window, from the weights with phases.
+    private func dialysisWeights(
+        _ weights: [TaggedWeight],
+        days: Int,
+        profile stored: StoredProfile,
+        timeZone: TimeZone,
+        now: Int64
+    ) throws -> (pre: Trend, post: Trend, gain: Trend) {
         let person = stored.profile
-        // Both periods a summary compares, and a week before them: the first session's gain needs the post-dialysis
-        // weight of the session before it (at most a week earlier on any dialysis schedule).
-        let since = now - Int64(2 * days + 9) * 86_400_000
-        let weights = try await app.store.taggedWeights(profileId: stored.id, sinceMs: since)
         func phase(_ phase: DialysisPhase) throws -> Trend {
             let series: TrendSeries
             do {
@@ -185,26 +256,19 @@ extension TrendsService {
         return (try phase(.pre), try phase(.post), gain)
     }
 
-    /// A reading subject charted by day (weight, blood pressure, glucose): the store gives one mean per local day of
-    /// the two periods, so the series and its summary are those of `trend(_:days:profile:)` without reading every
-    /// reading. A meter's HI or LO in the window is named in a note, never drawn.
+    /// A reading subject charted by day (weight, blood pressure, glucose) from the store's mean per local day of the
+    /// two periods, so the series and its summary are those of `trend(_:days:profile:)` without reading every
+    /// reading. A meter's HI or LO in the window (`flagged`) is named in a note, never drawn.
     private func dailyTrend(
         _ subject: TrendSubject,
+        means: [DailyReadingMean],
+        flagged: [StoredMeasurement],
         days: Int,
         profile stored: StoredProfile,
         timeZone: TimeZone,
         now: Int64
-    ) async throws -> Trend {
+    ) throws -> Trend {
         guard let kind = subject.measurementKind else { throw TrendsError.noSeries }
-        let means = try await app.store.dailyMeans(
-            kind: kind,
-            components: kind.components == nil ? [] : subject.seriesNames,
-            profileId: stored.id,
-            // Both periods, with room for clock changes; TrendAnalysis picks the exact windows.
-            sinceMs: now - Int64(2 * days + 2) * 86_400_000,
-            untilMs: now + 1,
-            timeZone: timeZone
-        )
         // Each day's mean stands as one reading at the start of its day, where TrendAnalysis puts a daily mean.
         let readings = means.map {
             NormalizedMeasurement(
@@ -232,12 +296,6 @@ extension TrendsService {
         } catch {
             throw TrendsError.displayUnit(error)
         }
-        let flagged = try await app.store.meterRangeReadings(
-            kind: kind,
-            profileId: stored.id,
-            sinceMs: now - Int64(days) * 86_400_000,
-            untilMs: now + 1
-        )
         built.notes += flagged.compactMap {
             MeterRangeAlert.summary($0.measurement, timeZone: timeZone).map { "1 reading \($0), not charted" }
         }

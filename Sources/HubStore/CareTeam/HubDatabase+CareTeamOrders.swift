@@ -81,9 +81,9 @@ extension HubDatabase {
     public func careTeamOrderOrigins(profileId: Int64) async throws(PatientRecordError) -> [UUID: CareTeamOrderOrigin] {
         try await patientRecordRead { db in
             var origins: [UUID: CareTeamOrderOrigin] = [:]
+            // Cached: the medications on Today are read on every request.
             for row in try Row.fetchAll(
-                db,
-                sql: "SELECT orderId, orderedBy, orderedAt FROM careTeamOrder WHERE profileId = ?",
+                db.cachedStatement(sql: "SELECT orderId, orderedBy, orderedAt FROM careTeamOrder WHERE profileId = ?"),
                 arguments: [profileId]
             ) {
                 let text: String = row["orderId"]

@@ -42,12 +42,14 @@ extension HubDatabase {
             if unreadOnly { conditions.append("readAtMs IS NULL") }
             let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             arguments += [limit]
+            // Cached: Today and the feed ask on every request (four shapes at most).
             return try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT id, profileId, type, title, body, createdAtMs, pushAfterMs, pushedAtMs, readAtMs, message
-                    FROM notification \(filter) ORDER BY createdAtMs DESC, id DESC LIMIT ?
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT id, profileId, type, title, body, createdAtMs, pushAfterMs, pushedAtMs, readAtMs, message
+                        FROM notification \(filter) ORDER BY createdAtMs DESC, id DESC LIMIT ?
+                        """
+                ),
                 arguments: arguments
             ).map(Self.storedNotification)
         }
@@ -177,14 +179,7 @@ extension HubDatabase {
             pushAfterMs: row["pushAfterMs"],
             pushedAtMs: row["pushedAtMs"],
             readAtMs: row["readAtMs"],
-            message: message(row["message"])
+            messageJSON: row["message"]
         )
-    }
-
-    /// A stored message, or nil when there is none or it cannot be read: a message written by a newer hub (a case
-    /// this one does not know) leaves its notification shown in its stored English words, never unreadable.
-    private static func message(_ text: String?) -> NotificationMessage? {
-        guard let text else { return nil }
-        return try? JSONDecoder().decode(NotificationMessage.self, from: Data(text.utf8))
     }
 }

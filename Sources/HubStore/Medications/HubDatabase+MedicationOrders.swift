@@ -78,18 +78,19 @@ extension HubDatabase {
     }
 
     static func medicationOrders(profileId: Int64, in db: Database) throws -> [MedicationOrder] {
+        // Cached statements: Today and the medications page read the orders on every request (perf).
         let rows = try Row.fetchAll(
-            db,
-            sql: "SELECT * FROM medicationOrder WHERE profileId = ? ORDER BY createdAtMs, rowid",
+            db.cachedStatement(sql: "SELECT * FROM medicationOrder WHERE profileId = ? ORDER BY createdAtMs, rowid"),
             arguments: [profileId]
         )
         var dosages: [String: [DosageInstruction]] = [:]
         for row in try Row.fetchAll(
-            db,
-            sql: """
-                SELECT orderId, dosage FROM medicationDosage
-                WHERE orderId IN (SELECT id FROM medicationOrder WHERE profileId = ?) ORDER BY orderId, position
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT orderId, dosage FROM medicationDosage
+                    WHERE orderId IN (SELECT id FROM medicationOrder WHERE profileId = ?) ORDER BY orderId, position
+                    """
+            ),
             arguments: [profileId]
         ) {
             let orderId: String = row["orderId"]

@@ -8,7 +8,9 @@ import HubRecords
 extension HubDatabase {
     /// Whether the USDA food database is in the store.
     public func hasFoodDatabase() async throws(NutritionError) -> Bool {
-        try await nutritionRead { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM foodDatabaseImport") ?? 0 > 0 }
+        try await nutritionRead { db in
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM foodDatabaseImport")) ?? 0 > 0
+        }
     }
 
     /// Imports the USDA foods, groups and household measures in one transaction; does nothing when already imported

@@ -239,27 +239,7 @@ extension HubDatabase {
         async throws(NutritionError) -> [StoredIntakeEntry]
     {
         try await nutritionRead { db in
-            // A cached statement: Today, the goals and the trends page read days of intake many times a request, and
-            // compiling `SELECT *` of the entry's forty columns again each time (GRDB's authorizer visits every
-            // column) was an eighth of /trends' time in a release build (perf).
-            let statement = try db.cachedStatement(
-                sql: """
-                    SELECT * FROM intakeEntry WHERE profileId = ? AND localDate BETWEEN ? AND ?
-                    ORDER BY takenAtMs, id
-                    """
-            )
-            // Read through a cursor: its rows find columns by name in the statement's own index, where the copied
-            // rows of `fetchAll` compared every column name case-insensitively for each of the forty values. The
-            // nutrients are read by position where the table holds them in `Nutrient.allCases` order, by name if not.
-            let names = statement.columnNames
-            let nutrientsFrom = names.firstIndex(of: Nutrient.allCases[0].rawValue).flatMap { first in
-                names.dropFirst(first).prefix(Nutrient.allCases.count).elementsEqual(Nutrient.allCases.map(\.rawValue))
-                    ? first : nil
-            }
-            return try Array(
-                Row.fetchCursor(statement, arguments: [profileId, from.description, through.description])
-                    .map { try Self.intakeEntry($0, nutrientsFrom: nutrientsFrom) }
-            )
+            try StoreSnapshot(db: db).intakeEntries(profileId: profileId, from: from, through: through)
         }
     }
 
@@ -321,6 +301,35 @@ extension HubDatabase {
             fluidMilliliters: row["fluidMilliliters"],
             nutrients: kind != .food
                 ? nil : nutrientsFrom.map { NutrientColumns.read(row, from: $0) } ?? NutrientColumns.read(row)
+        )
+    }
+}
+
+extension StoreSnapshot {
+    /// The profile's log entries on local dates `from` through `through`, by time.
+    public func intakeEntries(profileId: Int64, from: CalendarDate, through: CalendarDate)
+        throws -> [StoredIntakeEntry]
+    {
+        // A cached statement: Today, the goals and the trends page read days of intake many times a request, and
+        // compiling `SELECT *` of the entry's forty columns again each time (GRDB's authorizer visits every
+        // column) was an eighth of /trends' time in a release build (perf).
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT * FROM intakeEntry WHERE profileId = ? AND localDate BETWEEN ? AND ?
+                ORDER BY takenAtMs, id
+                """
+        )
+        // Read through a cursor: its rows find columns by name in the statement's own index, where the copied
+        // rows of `fetchAll` compared every column name case-insensitively for each of the forty values. The
+        // nutrients are read by position where the table holds them in `Nutrient.allCases` order, by name if not.
+        let names = statement.columnNames
+        let nutrientsFrom = names.firstIndex(of: Nutrient.allCases[0].rawValue).flatMap { first in
+            names.dropFirst(first).prefix(Nutrient.allCases.count).elementsEqual(Nutrient.allCases.map(\.rawValue))
+                ? first : nil
+        }
+        return try Array(
+            Row.fetchCursor(statement, arguments: [profileId, from.description, through.description])
+                .map { try HubDatabase.intakeEntry($0, nutrientsFrom: nutrientsFrom) }
         )
     }
 }

@@ -5,25 +5,6 @@ import HubCore
 import HubRecords
 
 extension HubDatabase {
-    /// The limits the care team set for a profile.
-    public func careTeamLimits(profileId: Int64) async throws(NutritionError) -> [CareTeamLimit] {
-        try await nutritionRead { db in
-            try Row.fetchAll(
-                db,
-                sql: "SELECT subject, minimum, maximum, note FROM careTeamLimit WHERE profileId = ? ORDER BY subject",
-                arguments: [profileId]
-            ).compactMap { row in
-                guard let subject = IntakeSubject(rawValue: row["subject"]) else { return nil }
-                return CareTeamLimit(
-                    subject: subject,
-                    minimum: row["minimum"],
-                    maximum: row["maximum"],
-                    note: row["note"]
-                )
-            }
-        }
-    }
-
     /// Sets (or, with neither bound, removes) the care team's limit of one subject for a profile.
     public func setCareTeamLimit(_ limit: CareTeamLimit, profileId: Int64, atMs: Int64) async throws(NutritionError) {
         for bound in [limit.minimum, limit.maximum].compactMap(\.self) where !(bound.isFinite && bound >= 0) {
@@ -77,43 +58,78 @@ extension HubDatabase {
     /// What a profile's limits depend on: category, diabetes, weight (dry weight, else the latest weighing), the
     /// latest serum potassium and phosphorus, and the recorded urine output.
     public func limitInputs(for stored: StoredProfile) async throws(NutritionError) -> LimitInputs {
+        try await nutritionRead { db in try StoreSnapshot(db: db).limitInputs(for: stored) }
+    }
+
+    /// A profile's daily limits: defaults from its record with the care team's overrides.
+    public func dailyLimits(for stored: StoredProfile) async throws(NutritionError) -> [DailyLimit] {
+        try await nutritionRead { db in try StoreSnapshot(db: db).dailyLimits(for: stored) }
+    }
+}
+
+extension StoreSnapshot {
+    /// A profile's daily limits: defaults from its record with the care team's overrides.
+    public func dailyLimits(for stored: StoredProfile) throws -> [DailyLimit] {
+        DailyLimits.limits(for: try limitInputs(for: stored), overrides: try careTeamLimits(profileId: stored.id))
+    }
+
+    /// The limits the care team set for a profile.
+    public func careTeamLimits(profileId: Int64) throws -> [CareTeamLimit] {
+        try Row.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT subject, minimum, maximum, note FROM careTeamLimit WHERE profileId = ? ORDER BY subject"
+            ),
+            arguments: [profileId]
+        ).compactMap { row in
+            guard let subject = IntakeSubject(rawValue: row["subject"]) else { return nil }
+            return CareTeamLimit(subject: subject, minimum: row["minimum"], maximum: row["maximum"], note: row["note"])
+        }
+    }
+
+    /// What a profile's limits depend on: category, diabetes, weight (dry weight, else the latest weighing), the
+    /// latest serum potassium and phosphorus, and the recorded urine output.
+    ///
+    /// Only what the limits use is read: Today and the trends page ask for the limits on every request, and reading
+    /// every lab and weight of a year for the last two labs and the last weight was a measurable part of their time
+    /// (perf).
+    public func limitInputs(for stored: StoredProfile) throws -> LimitInputs {
         let profile = stored.profile
         var weight = profile.dryWeightKilograms
         if weight == nil {
-            weight = try? await profileWeights(profileId: stored.id).last?.kilograms
-        }
-        let labs: [StoredLabResult]
-        do {
-            labs = try await labResults(profileId: stored.id)
-        } catch {
-            throw .patientRecord(error)
-        }
-        func latest(_ analyte: String, in unit: String, _ lab: Analyte) -> Double? {
-            guard let value = labs.last(where: { $0.value.analyteID == analyte })?.value else { return nil }
-            return try? UnitTable.standard.convert(value.value, from: value.unit, to: unit, analyte: lab)
-        }
-        let urine = try await nutritionRead { db in
-            try Double.fetchOne(
-                db,
-                sql: "SELECT millilitersPerDay FROM profileUrineOutput WHERE profileId = ?",
+            weight = try Double.fetchOne(
+                db.cachedStatement(
+                    // Back along the body-weight index to the profile's first (every phase row is a body weight's).
+                    sql: """
+                        SELECT m.value FROM measurement m JOIN weightPhase w ON w.measurementId = m.id
+                        WHERE m.kind = 'body_weight' AND w.profileId = ? ORDER BY m.startMs DESC, m.id DESC LIMIT 1
+                        """
+                ),
                 arguments: [stored.id]
             )
+        }
+        func latest(_ analyte: String, in unit: String, _ lab: Analyte) throws -> Double? {
+            let record = try LabResultRecord.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT * FROM labResult WHERE profileId = ? AND analyte = ?
+                        ORDER BY takenAtMs DESC, id DESC LIMIT 1
+                        """
+                ),
+                arguments: [stored.id, analyte]
+            )
+            guard let record else { return nil }
+            return try? UnitTable.standard.convert(record.value, from: record.unit, to: unit, analyte: lab)
         }
         return LimitInputs(
             category: profile.diseaseCategory,
             hasDiabetes: profile.diabetes?.hasDiabetes ?? false,
             weightKilograms: weight,
-            latestPotassiumMillimolesPerLiter: latest("potassium", in: "mmol/L", .potassium),
-            latestPhosphorusMilligramsPerDeciliter: latest("phosphorus", in: "mg/dL", .phosphorus),
-            urineOutputMillilitersPerDay: urine
-        )
-    }
-
-    /// A profile's daily limits: defaults from its record with the care team's overrides.
-    public func dailyLimits(for stored: StoredProfile) async throws(NutritionError) -> [DailyLimit] {
-        DailyLimits.limits(
-            for: try await limitInputs(for: stored),
-            overrides: try await careTeamLimits(profileId: stored.id)
+            latestPotassiumMillimolesPerLiter: try latest(LabAnalyte.potassium.id, in: "mmol/L", .potassium),
+            latestPhosphorusMilligramsPerDeciliter: try latest(LabAnalyte.phosphorus.id, in: "mg/dL", .phosphorus),
+            urineOutputMillilitersPerDay: try Double.fetchOne(
+                db.cachedStatement(sql: "SELECT millilitersPerDay FROM profileUrineOutput WHERE profileId = ?"),
+                arguments: [stored.id]
+            )
         )
     }
 }

@@ -25,7 +25,7 @@ enum NutrientColumns {
 
     /// The amounts in a row whose nutrient columns start at `first`, in `Nutrient.allCases` order.
     static func read(_ row: Row, from first: Int) -> NutrientAmounts {
-        var amounts = NutrientAmounts()
+        var amounts = NutrientAmounts(Dictionary(minimumCapacity: Nutrient.allCases.count))
         for (offset, nutrient) in Nutrient.allCases.enumerated() {
             if let value = row[first + offset] as Double? { amounts[nutrient] = value }
         }

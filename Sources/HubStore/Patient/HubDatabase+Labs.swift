@@ -73,15 +73,7 @@ extension HubDatabase {
     public func labResults(profileId: Int64, analyte: String? = nil) async throws(PatientRecordError)
         -> [StoredLabResult]
     {
-        try await patientRecordRead { db in
-            // A cached statement: compiling the query (and GRDB's authorizer with it) on each page was measurable.
-            // One statement per shape, so a single lab's read keeps the (profileId, analyte, takenAtMs) index order.
-            let oneLab = analyte == nil ? "" : "AND analyte = ?"
-            let statement = try db.cachedStatement(
-                sql: "SELECT * FROM labResult WHERE profileId = ? \(oneLab) ORDER BY takenAtMs, id"
-            )
-            let arguments: StatementArguments = analyte.map { [profileId, $0] } ?? [profileId]
-            return try LabResultRecord.fetchAll(statement, arguments: arguments).map(\.stored)
+        try await patientRecordRead { db in try StoreSnapshot(db: db).labResults(profileId: profileId, analyte: analyte)
         }
     }
 
@@ -92,5 +84,20 @@ extension HubDatabase {
             if let profileId { request = request.filter(Column("profileId") == profileId) }
             return try request.fetchCount(db)
         }
+    }
+}
+
+extension StoreSnapshot {
+    /// A profile's lab results, oldest first, optionally of one lab.
+    public func labResults(profileId: Int64, analyte: String? = nil) throws -> [StoredLabResult] {
+        // A cached statement: compiling the query (and GRDB's authorizer with it) on each page was measurable.
+        // One statement per shape, so a single lab's read keeps the (profileId, analyte, takenAtMs) index order.
+        let oneLab = analyte == nil ? "" : "AND analyte = ?"
+        let statement = try db.cachedStatement(
+            sql: "SELECT * FROM labResult WHERE profileId = ? \(oneLab) ORDER BY takenAtMs, id"
+        )
+        let arguments: StatementArguments = analyte.map { [profileId, $0] } ?? [profileId]
+        // Through a cursor, whose rows find columns in the statement's own index (see `intakeEntries`).
+        return try Array(LabResultRecord.fetchCursor(statement, arguments: arguments).map(\.stored))
     }
 }

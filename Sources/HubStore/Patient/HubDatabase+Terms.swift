@@ -26,7 +26,10 @@ extension HubDatabase {
     /// Every accepted version, oldest acceptance first.
     public func termsAcceptances() async throws(PatientRecordError) -> [TermsAcceptance] {
         try await patientRecordRead { db in
-            try TermsAcceptance.order(Column("acceptedAtMs"), Column("id")).fetchAll(db)
+            // Cached: the first-run check asks on every page (perf).
+            try TermsAcceptance.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM termsAcceptance ORDER BY acceptedAtMs, id")
+            )
         }
     }
 

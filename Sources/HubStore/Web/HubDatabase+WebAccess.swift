@@ -5,7 +5,8 @@ extension HubDatabase {
     /// The web app's stored passphrase hash (bcrypt), or nil before the first run set one.
     public func webPassphraseHash() async throws(PatientRecordError) -> String? {
         try await patientRecordRead { db in
-            try String.fetchOne(db, sql: "SELECT passphraseHash FROM webAccess WHERE id = 1")
+            // Cached here and in `webLanguage`: every page asks (perf).
+            try String.fetchOne(db.cachedStatement(sql: "SELECT passphraseHash FROM webAccess WHERE id = 1"))
         }
     }
 
@@ -29,7 +30,7 @@ extension HubDatabase {
     /// The language the web pages are shown in ("en" until one is chosen).
     public func webLanguage() async throws(PatientRecordError) -> String {
         try await patientRecordRead { db in
-            try String.fetchOne(db, sql: "SELECT language FROM webAccess WHERE id = 1") ?? "en"
+            try String.fetchOne(db.cachedStatement(sql: "SELECT language FROM webAccess WHERE id = 1")) ?? "en"
         }
     }
 
