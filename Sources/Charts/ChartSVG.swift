@@ -33,13 +33,19 @@ public enum ChartSVG {
     /// One drawing command as an SVG element (y grows downwards in both), its UTF-8 appended to `svg`.
     static func append(_ command: DrawCommand, to svg: inout [UInt8]) {
         func text(_ piece: String) {
-            svg.append(contentsOf: piece.utf8)
+            // Through the string's contiguous UTF-8, copied at once (the generic `utf8` sequence went byte by byte).
+            var piece = piece
+            piece.withUTF8 { svg.append(contentsOf: $0) }
+        }
+        /// A coordinate with at most two decimals.
+        func coordinate(_ value: Double) {
+            FixedDecimal.append(value, maximumDigits: 2, to: &svg)
         }
         func number(_ name: String, _ value: Double) {
             text(" ")
             text(name)
             text("=\"")
-            text(n(value))
+            coordinate(value)
             text("\"")
         }
         func color(_ name: String, _ color: ChartColor) {
@@ -54,9 +60,9 @@ public enum ChartSVG {
             text("<polyline points=\"")
             for (index, point) in points.enumerated() {
                 if index > 0 { text(" ") }
-                text(n(point.x))
+                coordinate(point.x)
                 text(",")
-                text(n(point.y))
+                coordinate(point.y)
             }
             text("\" fill=\"none\"")
             color("stroke", stroke)
@@ -111,14 +117,19 @@ public enum ChartSVG {
         }
     }
 
-    /// A coordinate with at most two decimals.
-    private static func n(_ value: Double) -> String {
-        FixedDecimal.format(value, maximumDigits: 2)
-    }
-
     /// `#rrggbb`. Hex digits by hand: `String(format:)` for each colour of each element was a seventh of the trends
     /// page's time in a release build (perf).
     package static func css(_ color: ChartColor) -> String {
+        // The palette's colours are written once: a chart names a colour for each of its elements.
+        if let known = palette.first(where: { $0.color == color }) { return known.css }
+        return hex(color)
+    }
+
+    private static let palette: [(color: ChartColor, css: String)] = [
+        ChartColor.black, .grey, .lightGrey, .blue, .orange, .green, .red, .purple, .paleGreen,
+    ].map { ($0, hex($0)) }
+
+    private static func hex(_ color: ChartColor) -> String {
         var text = "#"
         for value in [color.red, color.green, color.blue] {
             let byte = Int((min(max(value, 0), 1) * 255).rounded())

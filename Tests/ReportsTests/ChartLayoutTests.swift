@@ -1,6 +1,7 @@
 import Charts
 import Clinical
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct ChartLayoutTests {
@@ -39,6 +40,17 @@ import Testing
         #expect(FixedDecimal.format(-0.051, maximumDigits: 2) == "-0.05")
         #expect(FixedDecimal.format(-0.001, maximumDigits: 2) == "0")
         #expect(FixedDecimal.format(120, maximumDigits: 0) == "120")
+    }
+
+    @Test func appendingBytesWritesWhatFormatWrites() {
+        // Seeded draws over the ranges a chart writes (coordinates, negative offsets) and the edge cases.
+        var random = SplitMix64(seed: 7)
+        let drawn = (0..<2000).map { _ in Double(random.next() % 2_000_000) / 997 - 1000 }
+        for value in drawn + [0, -0.0, -0.001, 0.005, 99.995, 1e20, -1e20, .nan, .infinity] {
+            var bytes: [UInt8] = Array("x=".utf8)
+            FixedDecimal.append(value, maximumDigits: 2, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "x=" + FixedDecimal.format(value, maximumDigits: 2))
+        }
     }
 
     @Test func timeTicksFallOnLocalMidnights() {

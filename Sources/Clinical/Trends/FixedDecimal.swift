@@ -20,6 +20,21 @@ package enum FixedDecimal {
         return text(units, negative: value < 0, digits: digits)
     }
 
+    /// Appends `format(value, maximumDigits:)`'s text to `bytes` as UTF-8, without making a `String`: a chart writes
+    /// hundreds of coordinates into one buffer.
+    package static func append(_ value: Double, maximumDigits: Int, to bytes: inout [UInt8]) {
+        guard var units = units(value, digits: maximumDigits) else {
+            bytes.append(contentsOf: String(value).utf8)
+            return
+        }
+        var digits = maximumDigits
+        while digits > 0 && units % 10 == 0 {
+            units /= 10
+            digits -= 1
+        }
+        write(units, negative: value < 0, digits: digits) { bytes.append(contentsOf: $0) }
+    }
+
     /// Enough fraction digits to tell the ends of a range apart: 0 from a span of 10, 1 from 0.1, else 2.
     package static func digits(forSpan span: Double) -> Int {
         if span >= 10 { return 0 }
@@ -37,6 +52,16 @@ package enum FixedDecimal {
 
     /// `units` with a decimal point `digits` from the right, a leading zero before it, and a minus sign unless zero.
     private static func text(_ units: Int64, negative: Bool, digits: Int) -> String {
+        write(units, negative: negative, digits: digits) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Gives `use` the UTF-8 text of `units` as `text(_:negative:digits:)` writes it, in a buffer on the stack.
+    private static func write<Result>(
+        _ units: Int64,
+        negative: Bool,
+        digits: Int,
+        _ use: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
         // At most 16 digits (below 9e15), a leading zero, the point and the sign.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
             var position = buffer.count
@@ -56,7 +81,7 @@ package enum FixedDecimal {
                 position -= 1
                 buffer[position] = UInt8(ascii: "-")
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[position...]), as: UTF8.self)
+            return use(UnsafeBufferPointer(rebasing: buffer[position...]))
         }
     }
 }

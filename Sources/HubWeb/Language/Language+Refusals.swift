@@ -33,15 +33,23 @@ extension Language {
 
     /// `template` with each `%@` replaced by the next of `arguments`.
     static func filled(_ template: String, with arguments: [String]) -> String {
-        var result = ""
+        // Scanned as UTF-8 bytes ("%@" is ASCII, so it never splits a character): Foundation's `range(of:)` was a
+        // thirtieth of the trends page's time, which fills a sentence for every chart (perf).
+        var result: [UInt8] = []
+        result.reserveCapacity(template.utf8.count + arguments.reduce(0) { $0 + $1.utf8.count })
         var remaining = arguments[...]
-        var rest = Substring(template)
-        while let range = rest.range(of: "%@") {
-            result += rest[..<range.lowerBound]
-            result += remaining.popFirst() ?? ""
-            rest = rest[range.upperBound...]
+        var previous: UInt8 = 0
+        for byte in template.utf8 {
+            if previous == UInt8(ascii: "%") && byte == UInt8(ascii: "@") {
+                result.removeLast()
+                result.append(contentsOf: (remaining.popFirst() ?? "").utf8)
+                previous = 0
+                continue
+            }
+            result.append(byte)
+            previous = byte
         }
-        return result + rest
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// The catalogue's key of the application layer's.

@@ -12,6 +12,9 @@ struct TrendsPage {
     var layout: Layout
     var overview: TrendsService.Overview
     var timeZone: TimeZone
+    /// Each instant's local date as text, worked out once a page: the tables and descriptions name the same days
+    /// many times (the six intake charts share their days), and each costs a look-up of the zone's offset.
+    private let dateLabels = DateLabels()
 
     /// The windows the page offers, in days.
     static let windows = [7, 30, 90, 365]
@@ -248,7 +251,19 @@ struct TrendsPage {
     }
 
     private func date(_ instant: Int64) -> String {
-        LocalClock.local(instant, in: timeZone).date.description
+        dateLabels.label(instant, in: timeZone)
+    }
+
+    /// A page's memo of local dates by instant: used by one render, on one task, so no lock is needed.
+    private final class DateLabels {
+        private var labels: [Int64: String] = [:]
+
+        func label(_ instant: Int64, in timeZone: TimeZone) -> String {
+            if let known = labels[instant] { return known }
+            let label = LocalClock.local(instant, in: timeZone).date.description
+            labels[instant] = label
+            return label
+        }
     }
 
     /// Noon of a local day, where its bar is drawn.
