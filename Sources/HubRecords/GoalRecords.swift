@@ -135,6 +135,64 @@ public struct StoredNotification: Sendable, Hashable, Codable {
         set { messageJSON = newValue.flatMap { try? String(decoding: JSONEncoder().encode($0), as: UTF8.self) } }
     }
 
+    /// Equal when every field and the message as data are: the same message may be written with its keys in
+    /// another order (the store sorts them).
+    public static func == (lhs: StoredNotification, rhs: StoredNotification) -> Bool {
+        lhs.id == rhs.id && lhs.profileId == rhs.profileId && lhs.type == rhs.type && lhs.title == rhs.title
+            && lhs.body == rhs.body && lhs.createdAtMs == rhs.createdAtMs && lhs.pushAfterMs == rhs.pushAfterMs
+            && lhs.pushedAtMs == rhs.pushedAtMs && lhs.readAtMs == rhs.readAtMs
+            && (lhs.messageJSON == rhs.messageJSON || lhs.message == rhs.message)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, profileId, type, title, body, createdAtMs, pushAfterMs, pushedAtMs, readAtMs, message
+    }
+
+    /// Reads the JSON the command line writes (`kidneyhub notifications --json`), its message as an object.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(Int64.self, forKey: .id),
+            profileId: try container.decodeIfPresent(Int64.self, forKey: .profileId),
+            type: try container.decode(NotificationType.self, forKey: .type),
+            title: try container.decode(String.self, forKey: .title),
+            body: try container.decode(String.self, forKey: .body),
+            createdAtMs: try container.decode(Int64.self, forKey: .createdAtMs),
+            pushAfterMs: try container.decode(Int64.self, forKey: .pushAfterMs),
+            pushedAtMs: try container.decodeIfPresent(Int64.self, forKey: .pushedAtMs),
+            readAtMs: try container.decodeIfPresent(Int64.self, forKey: .readAtMs),
+            message: try container.decodeIfPresent(NotificationMessage.self, forKey: .message)
+        )
+    }
+
+    /// Writes the fields with the message as an object, as before it was kept as text.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encodeIfPresent(profileId, forKey: .profileId)
+        try container.encode(type, forKey: .type)
+        try container.encode(title, forKey: .title)
+        try container.encode(body, forKey: .body)
+        try container.encode(createdAtMs, forKey: .createdAtMs)
+        try container.encode(pushAfterMs, forKey: .pushAfterMs)
+        try container.encodeIfPresent(pushedAtMs, forKey: .pushedAtMs)
+        try container.encodeIfPresent(readAtMs, forKey: .readAtMs)
+        try container.encodeIfPresent(message, forKey: .message)
+    }
+
+    /// Hashes the fields `==` compares, but not the message's text, whose key order may differ between equal ones.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(profileId)
+        hasher.combine(type)
+        hasher.combine(title)
+        hasher.combine(body)
+        hasher.combine(createdAtMs)
+        hasher.combine(pushAfterMs)
+        hasher.combine(pushedAtMs)
+        hasher.combine(readAtMs)
+    }
+
     /// A notification from its parts (the store makes them; sinks' tests too).
     public init(
         id: Int64,

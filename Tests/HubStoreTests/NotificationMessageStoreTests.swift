@@ -37,6 +37,29 @@ struct NotificationMessageStoreTests {
         }
     }
 
+    @Test func aReadNotificationEqualsOneMadeWithItsMessageAndWritesItAsAnObject() async throws {
+        try await withTemporaryStore { store in
+            let message = NotificationMessage.criticalValue(
+                threshold: "alert-lab-potassium-critical",
+                value: 6.6,
+                takenAtMs: 1,
+                zone: "Europe/Madrid",
+                gain: nil
+            )
+            _ = try await store.postNotification(Self.draft("k", message), profileId: nil, atMs: 1, timeZone: .gmt)
+            let stored = try #require(try await store.notifications(profileId: nil).first)
+            // The store writes the message's keys sorted; one made here writes them in declaration order.
+            var made = stored
+            made.message = message
+            #expect(made == stored && made.hashValue == stored.hashValue)
+            // `notifications --json` writes the message as an object, and reads back the same notification.
+            let json = try JSONEncoder().encode(stored)
+            let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+            #expect(object["message"] is [String: Any] && object["messageJSON"] == nil)
+            #expect(try JSONDecoder().decode(StoredNotification.self, from: json) == stored)
+        }
+    }
+
     @Test func aMessageThatIsNotJSONIsRefusedByTheTable() async throws {
         try await withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("hub/db.sqlite").path

@@ -81,7 +81,8 @@ extension TrendsService {
         }
         let now = app.now()
         let today = try LocalDayChoice.today.resolved(profile: person, nowMs: now)
-        let intakeDays = stride(from: min(days, Self.intakeDays) - 1, through: 0, by: -1).map {
+        // At least today's bar, whatever `days` a caller asks for.
+        let intakeDays = stride(from: max(1, min(days, Self.intakeDays)) - 1, through: 0, by: -1).map {
             today.adding(days: -$0)
         }
         let onDialysis = person.diseaseCategory?.isDialysis ?? false

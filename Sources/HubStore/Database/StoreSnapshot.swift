@@ -1,4 +1,5 @@
 import GRDB
+import HubRecords
 
 /// Several reads in one read transaction: one consistent view of the store, and one trip to a reader connection.
 ///
@@ -13,8 +14,11 @@ public struct StoreSnapshot {
 }
 
 extension HubDatabase {
-    /// Runs `body` on one consistent, read-only view of the store.
-    public func snapshot<T: Sendable>(_ body: @escaping @Sendable (StoreSnapshot) throws -> T) async throws -> T {
-        try await pool.read { db in try body(StoreSnapshot(db: db)) }
+    /// Runs `body` on one consistent, read-only view of the store; a failure of the store arrives as
+    /// `PatientRecordError.database`, as the single reads report it.
+    public func snapshot<T: Sendable>(_ body: @escaping @Sendable (StoreSnapshot) throws -> T)
+        async throws(PatientRecordError) -> T
+    {
+        try await patientRecordRead { db in try body(StoreSnapshot(db: db)) }
     }
 }

@@ -168,12 +168,12 @@ extension HubDatabase {
 
     /// The profile's tagged body weights (those with a phase row), oldest first; `sinceMs` inclusive.
     public func profileWeights(profileId: Int64, sinceMs: Int64? = nil) async throws -> [ProfileWeight] {
-        // With a start, the readings come from the body-weight index from that start (every phase row is a body
-        // weight's): the profile's index read every weight of the year for Today's four days, ten times the time
-        // (sqlite3 .timer). Cached statements: Today asks on every request.
+        // With a start, the readings come from the body-weight index from that start (only body weights have phase
+        // rows; `tagPendingWeights` tags no other kind): the profile's index read every weight of the year for
+        // Today's four days, ten times the time (sqlite3 .timer). Cached statements: Today asks on every request.
         let (from, window) =
             sinceMs == nil
-            ? ("weightPhase w JOIN measurement m ON m.id = w.measurementId", "")
+            ? ("weightPhase w JOIN measurement m ON m.id = w.measurementId", "AND m.kind = 'body_weight'")
             : (
                 "measurement m JOIN weightPhase w ON w.measurementId = m.id",
                 "AND m.kind = 'body_weight' AND m.startMs >= ?"

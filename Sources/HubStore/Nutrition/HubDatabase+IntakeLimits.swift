@@ -98,10 +98,11 @@ extension StoreSnapshot {
         if weight == nil {
             weight = try Double.fetchOne(
                 db.cachedStatement(
-                    // Back along the body-weight index to the profile's first (every phase row is a body weight's).
+                    // From the profile's own phase rows (CROSS JOIN keeps SQLite from walking every profile's
+                    // weights back along the body-weight index until it meets one of this profile's).
                     sql: """
-                        SELECT m.value FROM measurement m JOIN weightPhase w ON w.measurementId = m.id
-                        WHERE m.kind = 'body_weight' AND w.profileId = ? ORDER BY m.startMs DESC, m.id DESC LIMIT 1
+                        SELECT m.value FROM weightPhase w CROSS JOIN measurement m ON m.id = w.measurementId
+                        WHERE w.profileId = ? AND m.kind = 'body_weight' ORDER BY m.startMs DESC, m.id DESC LIMIT 1
                         """
                 ),
                 arguments: [stored.id]

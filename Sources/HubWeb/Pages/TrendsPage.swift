@@ -11,7 +11,8 @@ import HubServices
 struct TrendsPage {
     var layout: Layout
     var overview: TrendsService.Overview
-    var timeZone: TimeZone
+    /// The profile's zone, fixed for the page: the date labels below are worked out in it once.
+    let timeZone: TimeZone
     /// Each instant's local date as text, worked out once a page: the tables and descriptions name the same days
     /// many times (the six intake charts share their days), and each costs a look-up of the zone's offset.
     private let dateLabels = DateLabels()
