@@ -15,7 +15,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.parse
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -50,12 +49,7 @@ def main():
                 port = web_pages.free_port()
                 process, link = web_pages.start_hub(binary, store, folder, port)
                 try:
-                    client = web_pages.Client(port)
-                    path = urllib.parse.urlsplit(link)._replace(scheme="", netloc="").geturl()
-                    _, _, html = client.follow(path)
-                    client.request("POST", "/setup/passphrase", {"csrf": web_pages.csrf(html),
-                                   "passphrase": web_pages.PASSPHRASE, "confirmation": web_pages.PASSPHRASE})
-                    client.follow("/today")
+                    client = web_pages.signed_in_client(port, link)
                     for _ in range(20):
                         _, _, body = client.request("GET", arguments.page)
                     pages[binary] = re.sub(rb'name="csrf" value="[0-9a-f]+"', b"", body)

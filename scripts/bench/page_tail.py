@@ -16,7 +16,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import urllib.parse
 import time
 from pathlib import Path
 
@@ -59,11 +58,7 @@ def main():
                         str(arguments.days)], check=True, stdout=subprocess.DEVNULL)
         port = web_pages.free_port()
         process, link = web_pages.start_hub(build / "kidneyhub", store, folder, port)
-        client = web_pages.Client(port)
-        _, _, html = client.follow(urllib.parse.urlsplit(link)._replace(scheme="", netloc="").geturl())
-        client.request("POST", "/setup/passphrase", {"csrf": web_pages.csrf(html), "passphrase": web_pages.PASSPHRASE,
-                                                     "confirmation": web_pages.PASSPHRASE})
-        client.follow("/today")
+        client = web_pages.signed_in_client(port, link)
         for _ in range(20):
             client.request("GET", arguments.page)
         rows = []

@@ -113,6 +113,16 @@ def start_hub(binary, store, folder, port):
             return process, found.group(1)
 
 
+def signed_in_client(port, link):
+    """A client through the first run's passphrase page from the hub's sign-in link, on Today."""
+    client = Client(port)
+    _, _, html = client.follow(urllib.parse.urlsplit(link)._replace(scheme="", netloc="").geturl())
+    client.request("POST", "/setup/passphrase",
+                   {"csrf": csrf(html), "passphrase": PASSPHRASE, "confirmation": PASSPHRASE})
+    client.follow("/today")
+    return client
+
+
 def load_average():
     return open("/proc/loadavg").read().split()[:3]
 
