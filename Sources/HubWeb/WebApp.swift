@@ -27,9 +27,11 @@ struct WebApp: Sendable {
 
     /// Where the first run still has to go: the passphrase, then the terms, then the profile; nil once done.
     func firstRunStep() async -> String? {
-        guard (try? await app.webAccess.passphraseHash()) != nil else { return "/setup/passphrase" }
-        guard (try? await app.terms.standing())?.accepted != nil else { return "/setup/terms" }
-        guard let profiles = try? await app.profiles.list(), !profiles.isEmpty else { return "/setup/profile" }
+        guard let standing = try? await app.webAccess.firstRunStanding(), standing.hasPassphrase else {
+            return "/setup/passphrase"
+        }
+        guard standing.acceptedCurrentTerms else { return "/setup/terms" }
+        guard standing.hasProfile else { return "/setup/profile" }
         return nil
     }
 

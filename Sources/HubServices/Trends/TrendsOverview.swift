@@ -50,26 +50,15 @@ extension TrendsService {
     /// The most days of intake an overview holds: a month of daily bars is still readable.
     public static let intakeDays = 31
 
-    /// What the trends page reads from the store, all in one snapshot.
-    private struct OverviewReads: Sendable {
-        /// Every lab result of the profile.
-        var labs: [StoredLabResult]
-        /// On dialysis: the weights of the two periods a summary compares and the week before, with their phases.
-        var taggedWeights: [TaggedWeight]
-        /// Per subject charted by day: each day's mean over the two periods, and the meter's HI and LO in the window.
-        var daily: [TrendSubject: (means: [DailyReadingMean], flagged: [StoredMeasurement])]
-        /// The profile's daily limits.
-        var limits: [DailyLimit]
-        /// The intake entries of the days with bars.
-        var entries: [StoredIntakeEntry]
-    }
-
     /// The trends of the last `days` days (today included) for the trends page.
     ///
-    /// The store is read once for the whole page, in one snapshot (`StoreSnapshot`): every lab result, the weights of
-    /// the two periods a summary compares (with their phases, for the pre and post weights and the gain), blood
-    /// pressure, glucose (and a weight off dialysis) as one mean per local day aggregated in SQL (a year's chart draws
-    /// a point per day), the limits and the intake of the days with bars.
+    /// The store is read in two snapshots (`StoreSnapshot`) at once, on two of the pool's readers, and each half's
+    /// charts are worked out as soon as its reads are in, so that one request uses both cores (alone, it left the
+    /// second idle): every lab result with blood pressure, glucose (and a weight off dialysis) as one mean per local
+    /// day aggregated in SQL (a year's chart draws a point per day); and the weights of the two periods a summary
+    /// compares (with their phases, for the pre and post weights and the gain) with the limits and the intake of the
+    /// days with bars. Each half is consistent in itself; a value stored between the two reads shows in its own
+    /// half's charts only, as on a page loaded a moment later.
     public func overview(days: Int, profile name: String?) async throws -> Overview {
         let stored = try await app.store.selectProfile(named: name)
         let person = stored.profile
@@ -79,13 +68,64 @@ extension TrendsService {
         } catch {
             throw TrendsError.timeZone(profile: stored.name, error)
         }
-        let now = app.now()
-        let today = try LocalDayChoice.today.resolved(profile: person, nowMs: now)
+        let window = Window(days: days, profile: stored, timeZone: timeZone, now: app.now())
+        async let labsAndDaily = labAndDailyCharts(window)
+        let today = try LocalDayChoice.today.resolved(profile: person, nowMs: window.now)
         // At least today's bar, whatever `days` a caller asks for.
         let intakeDays = stride(from: max(1, min(days, Self.intakeDays)) - 1, through: 0, by: -1).map {
             today.adding(days: -$0)
         }
         let onDialysis = person.diseaseCategory?.isDialysis ?? false
+        let now = window.now
+        let reads = try await app.store.snapshot { store in
+            (
+                // Both periods a summary compares, and a week before them: the first session's gain needs the
+                // post-dialysis weight of the session before it (at most a week earlier on any dialysis schedule).
+                taggedWeights: onDialysis
+                    ? try store.taggedWeights(profileId: stored.id, sinceMs: now - Int64(2 * days + 9) * 86_400_000)
+                    : [],
+                limits: try store.dailyLimits(for: stored),
+                entries: try store.intakeEntries(profileId: stored.id, from: intakeDays[0], through: today)
+            )
+        }
+        let dialysisWeights = onDialysis ? try self.dialysisWeights(reads.taggedWeights, window) : nil
+        let intake = IntakeService.summaries(intakeDays, of: stored, entries: reads.entries, limits: reads.limits)
+        let charts = try await labsAndDaily
+        return Overview(
+            profile: stored,
+            days: days,
+            labs: charts.labs,
+            preWeight: dialysisWeights?.pre,
+            postWeight: dialysisWeights?.post,
+            gain: dialysisWeights?.gain,
+            weight: charts.weight,
+            bloodPressure: charts.bloodPressure,
+            glucose: charts.glucose,
+            intake: intake.map { IntakeDay(day: $0.day, summary: $0) }
+        )
+    }
+
+    /// The window of an overview: its days ending now, for a profile in its zone.
+    private struct Window: Sendable {
+        var days: Int
+        var profile: StoredProfile
+        var timeZone: TimeZone
+        var now: Int64
+    }
+
+    /// The half of an overview read and worked out beside the other.
+    private struct LabAndDailyCharts: Sendable {
+        var labs: [LabTrend]
+        var weight: Trend?
+        var bloodPressure: Trend
+        var glucose: Trend
+    }
+
+    /// The labs' charts and the charts by day (blood pressure, glucose, and weight off dialysis), from a snapshot of
+    /// their own: the half of the page read and worked out beside the other.
+    private func labAndDailyCharts(_ window: Window) async throws -> LabAndDailyCharts {
+        let (profileId, days, now, timeZone) = (window.profile.id, window.days, window.now, window.timeZone)
+        let onDialysis = window.profile.profile.diseaseCategory?.isDialysis ?? false
         let dailySubjects: [TrendSubject] = (onDialysis ? [] : [.weight]) + [.bloodPressure, .bloodGlucose]
         let reads = try await app.store.snapshot { store in
             var daily: [TrendSubject: (means: [DailyReadingMean], flagged: [StoredMeasurement])] = [:]
@@ -95,7 +135,7 @@ extension TrendsService {
                     try store.dailyMeans(
                         kind: kind,
                         components: kind.components == nil ? [] : subject.seriesNames,
-                        profileId: stored.id,
+                        profileId: profileId,
                         // Both periods, with room for clock changes; TrendAnalysis picks the exact windows.
                         sinceMs: now - Int64(2 * days + 2) * 86_400_000,
                         untilMs: now + 1,
@@ -103,65 +143,29 @@ extension TrendsService {
                     ),
                     try store.meterRangeReadings(
                         kind: kind,
-                        profileId: stored.id,
+                        profileId: profileId,
                         sinceMs: now - Int64(days) * 86_400_000,
                         untilMs: now + 1
                     )
                 )
             }
-            return OverviewReads(
-                labs: try store.labResults(profileId: stored.id),
-                // Both periods a summary compares, and a week before them: the first session's gain needs the
-                // post-dialysis weight of the session before it (at most a week earlier on any dialysis schedule).
-                taggedWeights: onDialysis
-                    ? try store.taggedWeights(profileId: stored.id, sinceMs: now - Int64(2 * days + 9) * 86_400_000)
-                    : [],
-                daily: daily,
-                limits: try store.dailyLimits(for: stored),
-                entries: try store.intakeEntries(profileId: stored.id, from: intakeDays[0], through: today)
-            )
+            return (labs: try store.labResults(profileId: profileId), daily: daily)
         }
-        let labs = try labTrends(reads.labs, days: days, profile: stored, timeZone: timeZone, now: now)
-        let dialysisWeights =
-            onDialysis
-            ? try self.dialysisWeights(reads.taggedWeights, days: days, profile: stored, timeZone: timeZone, now: now)
-            : nil
         func byDay(_ subject: TrendSubject) throws -> Trend {
             let (means, flagged) = reads.daily[subject] ?? ([], [])
-            return try dailyTrend(
-                subject,
-                means: means,
-                flagged: flagged,
-                days: days,
-                profile: stored,
-                timeZone: timeZone,
-                now: now
-            )
+            return try dailyTrend(subject, means: means, flagged: flagged, window)
         }
-        return Overview(
-            profile: stored,
-            days: days,
-            labs: labs,
-            preWeight: dialysisWeights?.pre,
-            postWeight: dialysisWeights?.post,
-            gain: dialysisWeights?.gain,
+        return LabAndDailyCharts(
+            labs: try labTrends(reads.labs, window),
             weight: onDialysis ? nil : try byDay(.weight),
             bloodPressure: try byDay(.bloodPressure),
-            glucose: try byDay(.bloodGlucose),
-            intake: IntakeService.summaries(intakeDays, of: stored, entries: reads.entries, limits: reads.limits).map {
-                IntakeDay(day: $0.day, summary: $0)
-            }
+            glucose: try byDay(.bloodGlucose)
         )
     }
 
     /// Each lab with a result (eGFR also from creatinine), in catalog order, with the standing of its latest value.
-    private func labTrends(
-        _ results: [StoredLabResult],
-        days: Int,
-        profile stored: StoredProfile,
-        timeZone: TimeZone,
-        now: Int64
-    ) throws -> [LabTrend] {
+    private func labTrends(_ results: [StoredLabResult], _ window: Window) throws -> [LabTrend] {
+        let (stored, days, timeZone, now) = (window.profile, window.days, window.timeZone, window.now)
         let person = stored.profile
         let hasDiabetes = person.diabetes?.hasDiabetes ?? false
         let creatinine = results.map(\.value).filter { $0.analyteID == LabAnalyte.creatinine.id }
@@ -205,13 +209,10 @@ extension TrendsService {
     }
 
     /// The pre- and post-dialysis weights and the gain per session over the window, from the weights with phases.
-    private func dialysisWeights(
-        _ weights: [TaggedWeight],
-        days: Int,
-        profile stored: StoredProfile,
-        timeZone: TimeZone,
-        now: Int64
-    ) throws -> (pre: Trend, post: Trend, gain: Trend) {
+    private func dialysisWeights(_ weights: [TaggedWeight], _ window: Window) throws -> (
+        pre: Trend, post: Trend, gain: Trend
+    ) {
+        let (stored, days, timeZone, now) = (window.profile, window.days, window.timeZone, window.now)
         let person = stored.profile
         func phase(_ phase: DialysisPhase) throws -> Trend {
             let series: TrendSeries
@@ -264,11 +265,9 @@ extension TrendsService {
         _ subject: TrendSubject,
         means: [DailyReadingMean],
         flagged: [StoredMeasurement],
-        days: Int,
-        profile stored: StoredProfile,
-        timeZone: TimeZone,
-        now: Int64
+        _ window: Window
     ) throws -> Trend {
+        let (stored, days, timeZone, now) = (window.profile, window.days, window.timeZone, window.now)
         guard let kind = subject.measurementKind else { throw TrendsError.noSeries }
         // Each day's mean stands as one reading at the start of its day, where TrendAnalysis puts a daily mean.
         let readings = means.map {

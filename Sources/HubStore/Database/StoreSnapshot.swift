@@ -6,7 +6,7 @@ import HubRecords
 /// A page that shows many subjects reads them through one snapshot. Each separate read is a hop to a reader's thread
 /// and back; the trends page made about fifteen of them a request, a hundred thread switches (vmstat), and the wakeups
 /// made its slowest requests three times its median (`docs/benchmarks.md`). The view is also consistent: a reading
-/// committed meanwhile shows in every chart of the page or in none.
+/// committed meanwhile shows in every chart drawn from the snapshot or in none.
 ///
 /// Read-only and confined to the closure it is given: it cannot leave it (it is not `Sendable`).
 public struct StoreSnapshot {

@@ -8,9 +8,7 @@ import HubRecords
 extension HubDatabase {
     /// Whether the USDA food database is in the store.
     public func hasFoodDatabase() async throws(NutritionError) -> Bool {
-        try await nutritionRead { db in
-            try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM foodDatabaseImport")) ?? 0 > 0
-        }
+        try await nutritionRead { db in try StoreSnapshot(db: db).hasFoodDatabase() }
     }
 
     /// Imports the USDA foods, groups and household measures in one transaction; does nothing when already imported
@@ -169,8 +167,8 @@ extension HubDatabase {
     public func searchFoods(_ text: String, profileId: Int64?, limit: Int = 10) async throws(NutritionError)
         -> [FoodSearchHit]
     {
-        guard let query = FoodSearchQuery(text) else { return [] }
-        return try await nutritionRead { db in try Self.searchFoods(query, profileId: profileId, limit: limit, in: db) }
+        try await nutritionRead { db in try StoreSnapshot(db: db).searchFoods(text, profileId: profileId, limit: limit)
+        }
     }
 
     static func searchFoods(_ query: FoodSearchQuery, profileId: Int64?, limit: Int, in db: Database) throws
@@ -384,5 +382,18 @@ extension HubDatabase {
                 )
             }
         }
+    }
+}
+
+extension StoreSnapshot {
+    /// True once the USDA foods are imported.
+    public func hasFoodDatabase() throws -> Bool {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM foodDatabaseImport")) ?? 0 > 0
+    }
+
+    /// Foods matching `text` as typed, the profile's own first (`HubDatabase.searchFoods`).
+    public func searchFoods(_ text: String, profileId: Int64?, limit: Int = 10) throws -> [FoodSearchHit] {
+        guard let query = FoodSearchQuery(text) else { return [] }
+        return try HubDatabase.searchFoods(query, profileId: profileId, limit: limit, in: db)
     }
 }

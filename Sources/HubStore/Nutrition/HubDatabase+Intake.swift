@@ -266,42 +266,11 @@ extension HubDatabase {
         guard
             let row = try Row.fetchOne(
                 db,
-                sql: "SELECT * FROM intakeEntry WHERE id = ? AND profileId = ?",
+                sql: "SELECT \(intakeEntrySelection) FROM intakeEntry WHERE id = ? AND profileId = ?",
                 arguments: [id, profileId]
             )
         else { throw NutritionError.unknownId(kind: "log entry of this profile", id: id) }
-        return try intakeEntry(row)
-    }
-
-    /// The entry in `row`; its nutrients by name, or from column `nutrientsFrom` on in `Nutrient.allCases` order.
-    static func intakeEntry(_ row: Row, nutrientsFrom: Int? = nil) throws -> StoredIntakeEntry {
-        let kindText: String = row["kind"]
-        let kind = StoredIntakeEntry.Kind(rawValue: kindText) ?? .food
-        let mealText: String? = row["meal"]
-        let dateText: String = row["localDate"]
-        let date: CalendarDate
-        do {
-            date = try CalendarDate(parsing: dateText)
-        } catch {
-            throw HubStoreError.corruptRow(table: "intakeEntry", id: row["id"], reason: "\(error)")
-        }
-        return StoredIntakeEntry(
-            id: row["id"],
-            profileId: row["profileId"],
-            kind: kind,
-            meal: mealText.flatMap(Meal.init(rawValue:)),
-            takenAt: RFC3339Timestamp(epochMilliseconds: row["takenAtMs"], utcOffsetSeconds: row["utcOffsetSeconds"]),
-            localDate: date,
-            foodId: row["foodId"],
-            description: row["description"],
-            amount: row["amount"],
-            unit: row["unit"],
-            grams: row["grams"],
-            isLiquid: (row["isLiquid"] as Int) == 1,
-            fluidMilliliters: row["fluidMilliliters"],
-            nutrients: kind != .food
-                ? nil : nutrientsFrom.map { NutrientColumns.read(row, from: $0) } ?? NutrientColumns.read(row)
-        )
+        return try intakeEntry(selected: row)
     }
 }
 
@@ -311,25 +280,58 @@ extension StoreSnapshot {
         throws -> [StoredIntakeEntry]
     {
         // A cached statement: Today, the goals and the trends page read days of intake many times a request, and
-        // compiling `SELECT *` of the entry's forty columns again each time (GRDB's authorizer visits every
+        // compiling the query of the entry's forty columns again each time (GRDB's authorizer visits every
         // column) was an eighth of /trends' time in a release build (perf).
         let statement = try db.cachedStatement(
             sql: """
-                SELECT * FROM intakeEntry WHERE profileId = ? AND localDate BETWEEN ? AND ?
+                SELECT \(HubDatabase.intakeEntrySelection) FROM intakeEntry
+                WHERE profileId = ? AND localDate BETWEEN ? AND ?
                 ORDER BY takenAtMs, id
                 """
         )
-        // Read through a cursor: its rows find columns by name in the statement's own index, where the copied
-        // rows of `fetchAll` compared every column name case-insensitively for each of the forty values. The
-        // nutrients are read by position where the table holds them in `Nutrient.allCases` order, by name if not.
-        let names = statement.columnNames
-        let nutrientsFrom = names.firstIndex(of: Nutrient.allCases[0].rawValue).flatMap { first in
-            names.dropFirst(first).prefix(Nutrient.allCases.count).elementsEqual(Nutrient.allCases.map(\.rawValue))
-                ? first : nil
-        }
         return try Array(
             Row.fetchCursor(statement, arguments: [profileId, from.description, through.description])
-                .map { try HubDatabase.intakeEntry($0, nutrientsFrom: nutrientsFrom) }
+                .map(HubDatabase.intakeEntry(selected:))
+        )
+    }
+}
+
+extension HubDatabase {
+    /// The entry's columns, in the order `intakeEntry(selected:)` reads them: the nutrients last, in
+    /// `Nutrient.allCases` order.
+    static let intakeEntrySelection = """
+        id, profileId, kind, meal, takenAtMs, utcOffsetSeconds, localDate, foodId, description, amount, unit, grams, \
+        isLiquid, fluidMilliliters, \(NutrientColumns.list)
+        """
+
+    /// A row of `SELECT \(intakeEntrySelection)`, its columns by position: a look-up by a camelCase name misses
+    /// GRDB's index of lowercased names and lowercases the name again for every value (perf: most of reading a
+    /// month of entries for the trends page).
+    static func intakeEntry(selected row: Row) throws -> StoredIntakeEntry {
+        let kind = StoredIntakeEntry.Kind(rawValue: row[2]) ?? .food
+        let mealText: String? = row[3]
+        let dateText: String = row[6]
+        let date: CalendarDate
+        do {
+            date = try CalendarDate(parsing: dateText)
+        } catch {
+            throw HubStoreError.corruptRow(table: "intakeEntry", id: row[0], reason: "\(error)")
+        }
+        return StoredIntakeEntry(
+            id: row[0],
+            profileId: row[1],
+            kind: kind,
+            meal: mealText.flatMap(Meal.init(rawValue:)),
+            takenAt: RFC3339Timestamp(epochMilliseconds: row[4], utcOffsetSeconds: row[5]),
+            localDate: date,
+            foodId: row[7],
+            description: row[8],
+            amount: row[9],
+            unit: row[10],
+            grams: row[11],
+            isLiquid: (row[12] as Int) == 1,
+            fluidMilliliters: row[13],
+            nutrients: kind != .food ? nil : NutrientColumns.read(row, from: 14)
         )
     }
 }

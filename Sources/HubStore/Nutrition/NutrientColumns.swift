@@ -14,15 +14,6 @@ enum NutrientColumns {
     /// `column = ?` per column, for UPDATE.
     static let assignments = Nutrient.allCases.map { "\($0.rawValue) = ?" }.joined(separator: ", ")
 
-    /// The amounts in a row (NULL is unknown).
-    static func read(_ row: Row) -> NutrientAmounts {
-        var amounts = NutrientAmounts()
-        for nutrient in Nutrient.allCases {
-            if let value = row[nutrient.rawValue] as Double? { amounts[nutrient] = value }
-        }
-        return amounts
-    }
-
     /// The amounts in a row whose nutrient columns start at `first`, in `Nutrient.allCases` order.
     static func read(_ row: Row, from first: Int) -> NutrientAmounts {
         var amounts = NutrientAmounts(Dictionary(minimumCapacity: Nutrient.allCases.count))

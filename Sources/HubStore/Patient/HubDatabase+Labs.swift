@@ -94,10 +94,14 @@ extension StoreSnapshot {
         // One statement per shape, so a single lab's read keeps the (profileId, analyte, takenAtMs) index order.
         let oneLab = analyte == nil ? "" : "AND analyte = ?"
         let statement = try db.cachedStatement(
-            sql: "SELECT * FROM labResult WHERE profileId = ? \(oneLab) ORDER BY takenAtMs, id"
+            sql: """
+                SELECT \(LabResultRecord.selection) FROM labResult WHERE profileId = ? \(oneLab)
+                ORDER BY takenAtMs, id
+                """
         )
         let arguments: StatementArguments = analyte.map { [profileId, $0] } ?? [profileId]
-        // Through a cursor, whose rows find columns in the statement's own index (see `intakeEntries`).
-        return try Array(LabResultRecord.fetchCursor(statement, arguments: arguments).map(\.stored))
+        return try Array(
+            Row.fetchCursor(statement, arguments: arguments).map { try LabResultRecord(selected: $0).stored }
+        )
     }
 }

@@ -6,7 +6,7 @@ import HubRecords
 extension HubDatabase {
     /// Every profile, by name.
     public func profiles() async throws(PatientRecordError) -> [StoredProfile] {
-        try await patientRecordRead { db in try Self.profiles(in: db) }
+        try await patientRecordRead { db in try StoreSnapshot(db: db).profiles() }
     }
 
     /// The profile a command works on: the one named `name` (letter case ignored); without a name, the only one.
@@ -14,7 +14,11 @@ extension HubDatabase {
     /// Throws `.noProfile` for an empty store, `.unknownProfile` for a name no profile has, and `.profileNotChosen`
     /// (listing the names) when there are several and no name is given.
     public func selectProfile(named name: String?) async throws(PatientRecordError) -> StoredProfile {
-        let all = try await profiles()
+        try Self.select(named: name, from: try await profiles())
+    }
+
+    /// The profile named `name` among `all`, or the only one (`selectProfile(named:)`'s rule).
+    static func select(named name: String?, from all: [StoredProfile]) throws(PatientRecordError) -> StoredProfile {
         if let name {
             guard let match = all.first(where: { $0.name.lowercased() == name.lowercased() }) else {
                 throw .unknownProfile(name, known: all.map(\.name))
@@ -86,5 +90,17 @@ extension HubDatabase {
         // Cached: every page reads the profiles, and compiling the query each time was measurable (perf).
         let statement = try db.cachedStatement(sql: "SELECT * FROM profile ORDER BY name COLLATE NOCASE, id")
         return try ProfileRecord.fetchAll(statement).map { try $0.stored() }
+    }
+}
+
+extension StoreSnapshot {
+    /// Every profile, by name.
+    public func profiles() throws -> [StoredProfile] {
+        try HubDatabase.profiles(in: db)
+    }
+
+    /// The profile named `name` (letter case ignored); without a name, the only one (as `selectProfile(named:)`).
+    public func selectProfile(named name: String?) throws -> StoredProfile {
+        try HubDatabase.select(named: name, from: profiles())
     }
 }

@@ -25,12 +25,7 @@ extension HubDatabase {
 
     /// Every accepted version, oldest acceptance first.
     public func termsAcceptances() async throws(PatientRecordError) -> [TermsAcceptance] {
-        try await patientRecordRead { db in
-            // Cached: the first-run check asks on every page (perf).
-            try TermsAcceptance.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM termsAcceptance ORDER BY acceptedAtMs, id")
-            )
-        }
+        try await patientRecordRead { db in try StoreSnapshot(db: db).termsAcceptances() }
     }
 
     /// The acceptance of `version`, or nil when it was never accepted.
@@ -84,5 +79,13 @@ extension HubDatabase {
         } catch {
             throw .database("\(error)")
         }
+    }
+}
+
+extension StoreSnapshot {
+    /// Every accepted version, oldest acceptance first.
+    public func termsAcceptances() throws -> [TermsAcceptance] {
+        // Cached: the first-run check asks on every page (perf).
+        try TermsAcceptance.fetchAll(db.cachedStatement(sql: "SELECT * FROM termsAcceptance ORDER BY acceptedAtMs, id"))
     }
 }

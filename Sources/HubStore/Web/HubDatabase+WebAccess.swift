@@ -4,10 +4,7 @@ import HubRecords
 extension HubDatabase {
     /// The web app's stored passphrase hash (bcrypt), or nil before the first run set one.
     public func webPassphraseHash() async throws(PatientRecordError) -> String? {
-        try await patientRecordRead { db in
-            // Cached here and in `webLanguage`: every page asks (perf).
-            try String.fetchOne(db.cachedStatement(sql: "SELECT passphraseHash FROM webAccess WHERE id = 1"))
-        }
+        try await patientRecordRead { db in try StoreSnapshot(db: db).webPassphraseHash() }
     }
 
     /// Stores the passphrase hash unless one is set already; returns whether this call set it (the first run sets it
@@ -45,5 +42,13 @@ extension HubDatabase {
                 arguments: [language, atMs]
             )
         }
+    }
+}
+
+extension StoreSnapshot {
+    /// The web app's passphrase hash, or nil before the first run set one.
+    public func webPassphraseHash() throws -> String? {
+        // Cached here and in `webLanguage`: every page asks (perf).
+        try String.fetchOne(db.cachedStatement(sql: "SELECT passphraseHash FROM webAccess WHERE id = 1"))
     }
 }

@@ -1,6 +1,6 @@
 /// The frame of every page: language, title, the app's own stylesheet and script, a skip link, the navigation and
 /// the main landmark.
-struct Layout {
+struct Layout: Sendable {
     var language: Language
     /// Nil on pages shown before sign-in (no navigation then).
     var session: WebSession?

@@ -8,21 +8,18 @@ import HubServices
 
 /// Charts of labs, weights (pre, post, gain), blood pressure, glucose and intake against the limits: each an SVG
 /// drawn by the chart code with a title and a description, and its data as a table.
-struct TrendsPage {
+struct TrendsPage: Sendable {
     var layout: Layout
     var overview: TrendsService.Overview
     /// The profile's zone, fixed for the page: the date labels below are worked out in it once.
     let timeZone: TimeZone
-    /// Each instant's local date as text, worked out once a page: the tables and descriptions name the same days
-    /// many times (the six intake charts share their days), and each costs a look-up of the zone's offset.
-    private let dateLabels = DateLabels()
 
     /// The windows the page offers, in days.
     static let windows = [7, 30, 90, 365]
     static let intakeDays = TrendsService.intakeDays
 
     /// One chart to draw: its series in the display unit and its reference lines or bands.
-    struct Chart {
+    struct Chart: Sendable {
         var id: String
         var title: String
         var unit: String
@@ -31,26 +28,83 @@ struct TrendsPage {
         var bars = false
     }
 
-    func render() -> String {
+    /// A part of the page in order: text as it is, or a chart block under a heading of `level`.
+    private enum Part: Sendable {
+        case text(String)
+        case chart(Chart, level: Int)
+    }
+
+    func render() async -> String {
+        let parts = parts()
+        // Each local date the page names, worked out once: the tables and descriptions name the same days many
+        // times (the six intake charts share theirs), and each costs a look-up of the zone's offset.
+        var instants = Set<Int64>()
+        for case .chart(let chart, _) in parts {
+            for series in chart.series { instants.formUnion(series.points.lazy.map(\.epochMilliseconds)) }
+        }
+        let blocks = await blocks(of: parts, dates: DateLabels(instants, timeZone: timeZone))
+        var body = ""
+        for (index, part) in parts.enumerated() {
+            switch part {
+            case .text(let html): body += html
+            case .chart: body += blocks[index] ?? ""
+            }
+        }
+        return layout.page(title: layout.language.text(.trendsTitle), path: "/trends", body: body)
+    }
+
+    /// The page's parts in order: the period's form, then each section's heading and charts.
+    private func parts() -> [Part] {
         let language = layout.language
         let t = language.text
         let options = Self.windows.map { ("\($0)", language.text(.lastDays, language.number(Double($0)))) }
-        var body = """
-            <p>\(t(.trendsIntro))</p>
-            <form method="get" action="/trends" class="period">\
-            \(Controls.select("days", label: t(.period), options: options, selected: "\(overview.days)"))\
-            <button type="submit">\(t(.showPeriod))</button></form>
-            """
-        body += "<h2>\(t(.labsTitle))</h2>"
-        body += overview.labs.isEmpty ? "<p>\(t(.noLabs))</p>" : overview.labs.map { block(labChart($0)) }.joined()
-        body += "<h2>\(t(.weightsHeading))</h2>" + weightCharts().map { block($0) }.joined()
+        var parts: [Part] = [
+            .text(
+                """
+                <p>\(t(.trendsIntro))</p>
+                <form method="get" action="/trends" class="period">\
+                \(Controls.select("days", label: t(.period), options: options, selected: "\(overview.days)"))\
+                <button type="submit">\(t(.showPeriod))</button></form>
+                """
+            ),
+            .text("<h2>\(t(.labsTitle))</h2>"),
+        ]
+        if overview.labs.isEmpty { parts.append(.text("<p>\(t(.noLabs))</p>")) }
+        parts += overview.labs.map { .chart(labChart($0), level: 3) }
+        parts.append(.text("<h2>\(t(.weightsHeading))</h2>"))
+        parts += weightCharts().map { .chart($0, level: 3) }
         // One chart each: the chart's own heading is the section's, not a second one under it.
-        body += block(bloodPressureChart(), level: 2)
-        body += block(readingChart(overview.glucose, id: "glucose", title: t(.glucose)), level: 2)
-        body += "<h2>\(t(.intakeHeading2))</h2>"
-        if overview.days > Self.intakeDays { body += "<p>\(t(.intakeWindowNote))</p>" }
-        body += IntakeSubject.todayOrder.map { block(intakeChart($0)) }.joined()
-        return layout.page(title: t(.trendsTitle), path: "/trends", body: body)
+        parts.append(.chart(bloodPressureChart(), level: 2))
+        parts.append(.chart(readingChart(overview.glucose, id: "glucose", title: t(.glucose)), level: 2))
+        parts.append(.text("<h2>\(t(.intakeHeading2))</h2>"))
+        if overview.days > Self.intakeDays { parts.append(.text("<p>\(t(.intakeWindowNote))</p>")) }
+        parts += IntakeSubject.todayOrder.map { .chart(intakeChart($0), level: 3) }
+        return parts
+    }
+
+    /// Each chart's block by its part's index, drawn in two halves at once, one on another core: drawing them is
+    /// most of the page's time after the store's reads, and a request otherwise leaves the other core idle. Two
+    /// halves of about equal work (a chart's axes and labels, then its points), not a task per chart: a task's
+    /// hand-over between threads costs more than a small chart takes to draw.
+    private func blocks(of parts: [Part], dates: DateLabels) async -> [Int: String] {
+        var charts: [(index: Int, chart: Chart, level: Int, cost: Int)] = []
+        for (index, part) in parts.enumerated() {
+            guard case .chart(let chart, let level) = part else { continue }
+            charts.append((index, chart, level, 40 + chart.series.reduce(0) { $0 + $1.points.count }))
+        }
+        let half = charts.reduce(0) { $0 + $1.cost } / 2
+        var firstCount = 0
+        var firstCost = 0
+        while firstCount < charts.count && firstCost < half {
+            firstCost += charts[firstCount].cost
+            firstCount += 1
+        }
+        @Sendable func draw(_ charts: ArraySlice<(index: Int, chart: Chart, level: Int, cost: Int)>) -> [Int: String] {
+            Dictionary(uniqueKeysWithValues: charts.map { ($0.index, block($0.chart, level: $0.level, dates: dates)) })
+        }
+        let (first, second) = (charts.prefix(firstCount), charts.dropFirst(firstCount))
+        async let firstHalf = draw(first)
+        return draw(second).merging(await firstHalf) { own, _ in own }
     }
 
     // MARK: The charts
@@ -167,7 +221,7 @@ struct TrendsPage {
 
     /// The chart's heading (`h3` under a section's, `h2` when the chart is the section), its SVG with title and
     /// description, and its data as a table.
-    private func block(_ chart: Chart, level: Int = 3) -> String {
+    private func block(_ chart: Chart, level: Int, dates: DateLabels) -> String {
         let t = layout.language.text
         let heading = "<h\(level) id=\"\(chart.id)-heading\">\(esc(chart.title))</h\(level)>"
         guard chart.series.contains(where: { !$0.points.isEmpty }) else {
@@ -190,22 +244,22 @@ struct TrendsPage {
             utcOffsetSeconds: offset,
             yIncludesZero: chart.bars
         )
-        let description = description(chart)
+        let description = description(chart, dates: dates)
         let svg = ChartSVG.render(spec, id: "chart-\(chart.id)", title: chart.title, description: description)
         return """
             <section class="chart-block" data-chart="\(chart.id)">\(heading)\
             <p class="chart-desc">\(esc(description))</p>\(svg)\
-            <details><summary>\(t(.dataTable))</summary>\(table(chart))</details></section>
+            <details><summary>\(t(.dataTable))</summary>\(table(chart, dates: dates))</details></section>
             """
     }
 
     /// Each series' count, lowest and highest, and the period the chart covers.
-    private func description(_ chart: Chart) -> String {
+    private func description(_ chart: Chart, dates: DateLabels) -> String {
         let language = layout.language
         var sentences: [String] = []
         let all = chart.series.flatMap(\.points).map(\.epochMilliseconds)
         if let first = all.min(), let last = all.max() {
-            let (from, through) = (date(first), date(last))
+            let (from, through) = (dates[first], dates[last])
             sentences.append(
                 from == through ? language.text(.chartDay, from) : language.text(.chartPeriod, from, through)
             )
@@ -229,41 +283,51 @@ struct TrendsPage {
         return sentences.joined(separator: " ")
     }
 
-    private func table(_ chart: Chart) -> String {
+    private func table(_ chart: Chart, dates: DateLabels) -> String {
         let language = layout.language
         let instants = Set(chart.series.flatMap { $0.points.map(\.epochMilliseconds) }).sorted()
-        let header = chart.series.map { "<th scope=\"col\">\(esc($0.label))</th>" }.joined()
         // Each series' values by instant (the first at an instant, as a row shows one), looked up once per cell.
         let byInstant = chart.series.map { series in
             Dictionary(series.points.map { ($0.epochMilliseconds, $0.value) }, uniquingKeysWith: { first, _ in first })
         }
-        let rows = instants.map { instant in
-            let cells = byInstant.map { values in
-                let value = values[instant]
-                return "<td class=\"num\">\(value.map { language.number($0, digits: 1) } ?? "–")</td>"
-            }.joined()
+        // Written into one string: the intermediate strings of each cell and row, joined, were most of the table's
+        // time (perf).
+        var html = String()
+        html.reserveCapacity(200 + instants.count * (40 + 30 * byInstant.count))
+        html += "<div class=\"table-wrap\"><table><caption>\(esc(chart.title)) (\(esc(chart.unit)))</caption>"
+        html += "<thead><tr><th scope=\"col\">\(language.text(.date))</th>"
+        for series in chart.series { html += "<th scope=\"col\">\(esc(series.label))</th>" }
+        html += "</tr></thead><tbody>"
+        for instant in instants {
             // Labs and gains are dated by their day, the other series are daily means: the day is the row's name.
-            return "<tr><th scope=\"row\">\(esc(date(instant)))</th>\(cells)</tr>"
-        }.joined()
-        return """
-            <div class="table-wrap"><table><caption>\(esc(chart.title)) (\(esc(chart.unit)))</caption><thead><tr>\
-            <th scope="col">\(layout.language.text(.date))</th>\(header)</tr></thead><tbody>\(rows)</tbody></table></div>
-            """
+            html += "<tr><th scope=\"row\">"
+            html += esc(dates[instant])
+            html += "</th>"
+            for values in byInstant {
+                html += "<td class=\"num\">"
+                html += values[instant].map { language.number($0, digits: 1) } ?? "–"
+                html += "</td>"
+            }
+            html += "</tr>"
+        }
+        html += "</tbody></table></div>"
+        return html
     }
 
-    private func date(_ instant: Int64) -> String {
-        dateLabels.label(instant, in: timeZone)
-    }
+    /// The local date of each instant a page names, worked out before its blocks are drawn and only read by them.
+    private struct DateLabels: Sendable {
+        private let labels: [Int64: String]
+        private let timeZone: TimeZone
 
-    /// A page's memo of local dates by instant: used by one render, on one task, so no lock is needed.
-    private final class DateLabels {
-        private var labels: [Int64: String] = [:]
+        init(_ instants: Set<Int64>, timeZone: TimeZone) {
+            labels = Dictionary(uniqueKeysWithValues: instants.map { ($0, Self.label($0, in: timeZone)) })
+            self.timeZone = timeZone
+        }
 
-        func label(_ instant: Int64, in timeZone: TimeZone) -> String {
-            if let known = labels[instant] { return known }
-            let label = LocalClock.local(instant, in: timeZone).date.description
-            labels[instant] = label
-            return label
+        subscript(instant: Int64) -> String { labels[instant] ?? Self.label(instant, in: timeZone) }
+
+        private static func label(_ instant: Int64, in timeZone: TimeZone) -> String {
+            LocalClock.local(instant, in: timeZone).date.description
         }
     }
 

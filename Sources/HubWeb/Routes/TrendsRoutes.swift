@@ -16,7 +16,7 @@ struct TrendsRoutes {
             let overview = try await web.app.trends.overview(days: days, profile: await web.profileName(context))
             let timeZone = (try? overview.profile.profile.timeZone()) ?? TimeZone(identifier: "UTC")!
             let page = TrendsPage(layout: await web.layout(context), overview: overview, timeZone: timeZone)
-            return htmlResponse(page.render())
+            return htmlResponse(await page.render())
         }
     }
 }
