@@ -182,25 +182,28 @@ extension HubDatabase {
         untilMs: Int64
     ) async throws -> GoalData {
         try await pool.read { db in
+            // Cached statements read by position: the goals page and every goal evaluation ask, and compiling the
+            // queries each time and finding a copied row's columns by name were most of this read (perf).
             var data = GoalData()
             for kind in kinds.sorted(by: { $0.rawValue < $1.rawValue }) {
                 if kind == .bloodPressure {
                     data.pressures = try Row.fetchAll(
-                        db,
-                        sql: """
-                            SELECT m.startMs, json_extract(m.components, '$.systolic') AS s,
-                                   json_extract(m.components, '$.diastolic') AS d, p.phase
-                            FROM measurementOwner o JOIN measurement m ON m.id = o.measurementId
-                            LEFT JOIN bloodPressurePhase p ON p.measurementId = m.id
-                            WHERE o.profileId = ? AND m.kind = ? AND m.startMs >= ? AND m.startMs < ?
-                            ORDER BY m.startMs, m.id
-                            """,
+                        db.cachedStatement(
+                            sql: """
+                                SELECT m.startMs, json_extract(m.components, '$.systolic') AS s,
+                                       json_extract(m.components, '$.diastolic') AS d, p.phase
+                                FROM measurementOwner o JOIN measurement m ON m.id = o.measurementId
+                                LEFT JOIN bloodPressurePhase p ON p.measurementId = m.id
+                                WHERE o.profileId = ? AND m.kind = ? AND m.startMs >= ? AND m.startMs < ?
+                                ORDER BY m.startMs, m.id
+                                """
+                        ),
                         arguments: [profileId, kind.rawValue, sinceMs, untilMs]
                     ).compactMap { row in
-                        guard let systolic: Double = row["s"], let diastolic: Double = row["d"] else { return nil }
-                        let phase: String? = row["phase"]
+                        guard let systolic: Double = row[1], let diastolic: Double = row[2] else { return nil }
+                        let phase: String? = row[3]
                         return GoalData.Pressure(
-                            atMs: row["startMs"],
+                            atMs: row[0],
                             systolic: systolic,
                             diastolic: diastolic,
                             phase: phase.flatMap(DialysisPhase.init(rawValue:))
@@ -208,44 +211,47 @@ extension HubDatabase {
                     }
                 } else {
                     data.readings[kind] = try Row.fetchAll(
-                        db,
-                        sql: """
-                            SELECT m.startMs, m.value
-                            FROM measurementOwner o JOIN measurement m ON m.id = o.measurementId
-                            WHERE o.profileId = ? AND m.kind = ? AND m.startMs >= ? AND m.startMs < ?
-                                AND m.value IS NOT NULL
-                            ORDER BY m.startMs, m.id
-                            """,
+                        db.cachedStatement(
+                            sql: """
+                                SELECT m.startMs, m.value
+                                FROM measurementOwner o JOIN measurement m ON m.id = o.measurementId
+                                WHERE o.profileId = ? AND m.kind = ? AND m.startMs >= ? AND m.startMs < ?
+                                    AND m.value IS NOT NULL
+                                ORDER BY m.startMs, m.id
+                                """
+                        ),
                         arguments: [profileId, kind.rawValue, sinceMs, untilMs]
-                    ).map { GoalData.Reading(atMs: $0["startMs"], value: $0["value"]) }
+                    ).map { GoalData.Reading(atMs: $0[0], value: $0[1]) }
                 }
             }
             for lab in labs.sorted() {
                 data.labs[lab] = try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT takenAtMs, value FROM labResult
-                        WHERE profileId = ? AND analyte = ? AND takenAtMs >= ? AND takenAtMs < ?
-                        ORDER BY takenAtMs, id
-                        """,
+                    db.cachedStatement(
+                        sql: """
+                            SELECT takenAtMs, value FROM labResult
+                            WHERE profileId = ? AND analyte = ? AND takenAtMs >= ? AND takenAtMs < ?
+                            ORDER BY takenAtMs, id
+                            """
+                    ),
                     arguments: [profileId, lab, sinceMs, untilMs]
-                ).map { GoalData.Reading(atMs: $0["takenAtMs"], value: $0["value"]) }
+                ).map { GoalData.Reading(atMs: $0[0], value: $0[1]) }
             }
             if taggedWeights {
                 data.taggedWeights = try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT m.startMs, m.value, w.phase
-                        FROM weightPhase w JOIN measurement m ON m.id = w.measurementId
-                        WHERE w.profileId = ? AND m.startMs >= ? AND m.startMs < ?
-                        ORDER BY m.startMs, m.id
-                        """,
+                    db.cachedStatement(
+                        sql: """
+                            SELECT m.startMs, m.value, w.phase
+                            FROM weightPhase w JOIN measurement m ON m.id = w.measurementId
+                            WHERE w.profileId = ? AND m.startMs >= ? AND m.startMs < ?
+                            ORDER BY m.startMs, m.id
+                            """
+                    ),
                     arguments: [profileId, sinceMs, untilMs]
                 ).map { row in
-                    let phase: String? = row["phase"]
+                    let phase: String? = row[2]
                     return TaggedWeight(
-                        epochMilliseconds: row["startMs"],
-                        kilograms: row["value"],
+                        epochMilliseconds: row[0],
+                        kilograms: row[1],
                         phase: phase.flatMap(DialysisPhase.init(rawValue:))
                     )
                 }

@@ -127,24 +127,27 @@ extension HubDatabase {
     /// A profile's rewards, newest first.
     public func rewards(profileId: Int64) async throws -> [StoredReward] {
         try await pool.read { db in
+            // A cached statement read by position: the goals page asks on every request, and a copied row finds a
+            // column by comparing every name case-insensitively (perf: a tenth of /goals with a year of rewards).
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT id, profileId, goalId, periodKey, achievement, points, badge, detail, earnedAtMs
-                    FROM reward WHERE profileId = ? ORDER BY earnedAtMs DESC, id DESC
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT id, profileId, goalId, periodKey, achievement, points, badge, detail, earnedAtMs
+                        FROM reward WHERE profileId = ? ORDER BY earnedAtMs DESC, id DESC
+                        """
+                ),
                 arguments: [profileId]
             ).map { row in
                 StoredReward(
-                    id: row["id"],
-                    profileId: row["profileId"],
-                    goalId: row["goalId"],
-                    periodKey: row["periodKey"],
-                    achievement: row["achievement"],
-                    points: row["points"],
-                    badge: row["badge"],
-                    detail: row["detail"],
-                    earnedAtMs: row["earnedAtMs"]
+                    id: row[0],
+                    profileId: row[1],
+                    goalId: row[2],
+                    periodKey: row[3],
+                    achievement: row[4],
+                    points: row[5],
+                    badge: row[6],
+                    detail: row[7],
+                    earnedAtMs: row[8]
                 )
             }
         }
