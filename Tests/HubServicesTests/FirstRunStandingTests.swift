@@ -1,9 +1,10 @@
 import Clinical
 import HubRecords
 import HubStore
-@testable import HubServices
 import TestSupport
 import Testing
+
+@testable import HubServices
 
 /// The web app's first-run check, which every page asks for in one read: each step counts only once it is done.
 @Suite struct FirstRunStandingTests {

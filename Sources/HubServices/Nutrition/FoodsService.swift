@@ -30,14 +30,15 @@ public struct FoodsService: Sendable {
     public func search(_ text: String, profile: String?, limit: Int) async throws -> [FoodSearchHit] {
         // One read for every keystroke once the foods are there: the check, the profile and the search, where three
         // reads one after another made three hand-overs to a reader's thread and back.
-        let found = try await app.store.snapshot { store -> [FoodSearchHit]? in
-            guard try store.hasFoodDatabase() else { return nil }
-            return try store.searchFoods(text, profileId: try? store.selectProfile(named: profile).id, limit: limit)
+        @Sendable func searchIfImported() async throws -> [FoodSearchHit]? {
+            try await app.store.snapshot { store in
+                guard try store.hasFoodDatabase() else { return nil }
+                return try store.searchFoods(text, profileId: try? store.selectProfile(named: profile).id, limit: limit)
+            }
         }
-        if let found { return found }
+        if let found = try await searchIfImported() { return found }
         try await ensureFoodDatabase()
-        let profileId = try? await app.store.selectProfile(named: profile).id
-        return try await app.store.searchFoods(text, profileId: profileId, limit: limit)
+        return try await searchIfImported() ?? []
     }
 
     /// The food named `reference` (a name, enough of it, or #ID).
