@@ -1,11 +1,13 @@
 import HubServices
 import Hummingbird
 
-/// The routes and the middleware in the order they apply: security headers, the Host check, the session (401, CSRF
+/// The routes and the middleware in the order they apply: the server's time (outermost, so that it counts the
+/// others), security headers, the Host check, the session (401, CSRF
 /// 403), the first run's redirects; then each area's routes.
 enum WebRouter {
     static func make(web: WebApp, hosts: AllowedHosts) -> Router<WebContext> {
         let router = Router(context: WebContext.self)
+        router.add(middleware: ServerTimingMiddleware())
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: HostCheckMiddleware(allowed: { hosts.current }))
         router.add(
