@@ -10,7 +10,7 @@ extension CareAPI {
         let stored = try await store.addSymptomList(patientID: caller.accountID, body.symptoms) { id in
             event(caller, "create", "symptom_list", patient: caller.accountID, id: id, context)
         }
-        return try JSONResponse.make(SymptomListResponse(stored), status: .created)
+        return SymptomListJSON.response(SymptomListResponse(stored), status: .created)
     }
 
     /// `GET /sym/`: the patient's own symptom lists.
@@ -34,7 +34,7 @@ extension CareAPI {
     {
         let lists = try await store.symptomLists(patientID: patientID)
         await audited(caller, read: "symptom_lists", patient: patientID, id: nil, context)
-        return try JSONResponse.make(lists.map(SymptomListResponse.init))
+        return SymptomListJSON.response(lists.map(SymptomListResponse.init))
     }
 
     /// `GET /sym/<id>/`: one symptom list, for its owner (403 for anyone else, 404 if there is none).
@@ -45,7 +45,7 @@ extension CareAPI {
         guard let list = try await store.symptomList(id: id) else { throw APIError.notFound }
         try AccessPolicy.require(caller, .readEntry(ownerID: list.patientID))
         await audited(caller, read: "symptom_list", patient: list.patientID, id: id, context)
-        return try JSONResponse.make(SymptomListResponse(list))
+        return SymptomListJSON.response(SymptomListResponse(list), status: .ok)
     }
 
     /// Anything but `GET` on `/sym/<id>/` or `/se/<id>/`: lists are never changed or removed (405), once the caller

@@ -54,18 +54,8 @@ extension CareStore {
 
     /// The account a token (given by its SHA-256) stands for, if it is neither expired nor revoked.
     public func principal(tokenHash: [UInt8]) async throws -> Principal? {
-        let rows = try await client.query(
-            """
-            SELECT a.id, a.clinic_id, a.role,
-                CASE WHEN a.role = 'caregiver'
-                    THEN ARRAY(SELECT g.patient_id FROM caregiver_grant g WHERE g.caregiver_id = a.id)
-                    ELSE '{}'::bigint[] END
-            FROM access_token t JOIN account a ON a.id = t.account_id
-            WHERE t.token_hash = \(ByteBuffer(bytes: tokenHash)) AND t.revoked_at IS NULL AND t.expires_at > now()
-            """,
-            logger: logger
-        )
-        for try await (id, clinicID, role, grants) in rows.decode((Int64, Int64, String, [Int64]).self) {
+        let rows = try await client.execute(PrincipalStatement(tokenHash: ByteBuffer(bytes: tokenHash)), logger: logger)
+        for try await (id, clinicID, role, grants) in rows {
             guard let role = Role(rawValue: role) else { throw StoreError.unreadable("role") }
             return Principal(accountID: id, clinicID: clinicID, role: role, caregiverOf: Set(grants))
         }
@@ -81,4 +71,28 @@ extension CareStore {
             )
         }
     }
+}
+
+/// The look-up of every authenticated request, prepared once per connection: parsing and planning it again for each
+/// request was most of PostgreSQL's time under the reference server's `bench.sh` (perf: `base_yyparse`, the planner).
+private struct PrincipalStatement: PostgresPreparedStatement {
+    static let sql = """
+        SELECT a.id, a.clinic_id, a.role,
+            CASE WHEN a.role = 'caregiver'
+                THEN ARRAY(SELECT g.patient_id FROM caregiver_grant g WHERE g.caregiver_id = a.id)
+                ELSE '{}'::bigint[] END
+        FROM access_token t JOIN account a ON a.id = t.account_id
+        WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > now()
+        """
+    typealias Row = (Int64, Int64, String, [Int64])
+
+    var tokenHash: ByteBuffer
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(tokenHash)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
 }

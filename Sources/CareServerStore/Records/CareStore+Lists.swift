@@ -21,15 +21,14 @@ extension CareStore {
 
     /// A patient's symptom lists, oldest first.
     public func symptomLists(patientID: Int64) async throws -> [StoredList<SymptomEntry>] {
-        try await ListColumns.symptomLists(
-            client.query(
-                """
-                SELECT id, patient_id, \(unescaped: ListColumns.recordedAt), symptom_nos, scales FROM symptom_list
-                WHERE patient_id = \(patientID) ORDER BY recorded_at, id
-                """,
-                logger: logger
-            )
-        )
+        var lists: [StoredList<SymptomEntry>] = []
+        for try await row in try await client.execute(
+            PatientSymptomListsStatement(patientID: patientID),
+            logger: logger
+        ) {
+            lists.append(ListColumns.symptomList(row))
+        }
+        return lists
     }
 
     /// One symptom list, whoever owns it (the caller checks access with its `patientID`).
@@ -133,13 +132,18 @@ enum ListColumns {
     /// `recorded_at` as the document's server prints it: UTC, microseconds, a `Z`.
     static let recordedAt = #"to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')"#
 
+    /// A symptom list's row: id, patient, `recordedAt`, symptom numbers, scales.
+    typealias SymptomListRow = (Int64, Int64, String, [Int32], [Int32])
+
+    static func symptomList(_ row: SymptomListRow) -> StoredList<SymptomEntry> {
+        let (id, patientID, at, numbers, scales) = row
+        let entries = zip(numbers, scales).map { SymptomEntry(symptomNo: $0, scale: $1) }
+        return StoredList(id: id, patientID: patientID, recordedAt: at, entries: entries)
+    }
+
     static func symptomLists(_ rows: PostgresRowSequence) async throws -> [StoredList<SymptomEntry>] {
         var lists: [StoredList<SymptomEntry>] = []
-        for try await (id, patientID, at, numbers, scales) in rows.decode((Int64, Int64, String, [Int32], [Int32]).self)
-        {
-            let entries = zip(numbers, scales).map { SymptomEntry(symptomNo: $0, scale: $1) }
-            lists.append(StoredList(id: id, patientID: patientID, recordedAt: at, entries: entries))
-        }
+        for try await row in rows.decode(SymptomListRow.self) { lists.append(symptomList(row)) }
         return lists
     }
 
@@ -152,4 +156,24 @@ enum ListColumns {
         }
         return lists
     }
+}
+
+/// A patient's symptom lists, the reference API's most frequent read, prepared once per connection (as
+/// `PrincipalStatement`: no parsing and planning per request).
+private struct PatientSymptomListsStatement: PostgresPreparedStatement {
+    static let sql = """
+        SELECT id, patient_id, \(ListColumns.recordedAt), symptom_nos, scales FROM symptom_list
+        WHERE patient_id = $1 ORDER BY recorded_at, id
+        """
+    typealias Row = ListColumns.SymptomListRow
+
+    var patientID: Int64
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(patientID)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
 }
