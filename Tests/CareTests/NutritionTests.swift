@@ -176,6 +176,19 @@ struct NutritionTests {
         #expect(overridden.filter { $0.subject == .fluid }.count == 1)
     }
 
+    @Test func aLimitsBasisWritesItsNumbersWithoutADanglingPoint() throws {
+        var inputs = LimitInputs(category: .ckdG3a, weightKilograms: 69.999)
+        inputs.latestPotassiumMillimolesPerLiter = 5.999
+        inputs.latestPhosphorusMilligramsPerDeciliter = 4.65
+        let limits = DailyLimits.limits(for: inputs)
+        let basis = { (subject: IntakeSubject) in limits.first { $0.subject == subject }?.basis ?? "" }
+        #expect(basis(.potassium).contains("serum potassium 6 mmol/L"), "\(basis(.potassium))")
+        #expect(basis(.phosphorus).contains("serum phosphorus 4.65 mg/dL"), "\(basis(.phosphorus))")
+        #expect(basis(.protein).contains("× 70 kg"), "\(basis(.protein))")
+        #expect(basis(.protein).contains("0.6 g/kg"), "\(basis(.protein))")
+        #expect(!limits.contains { $0.basis.contains(". ") || $0.basis.hasSuffix(".") })
+    }
+
     @Test func aTotalIsJudgedAgainstItsLimit() {
         let limit = DailyLimit(subject: .potassium, maximum: 3000, basis: "", source: "")
         #expect(limit.status(of: NutrientTotal(value: 3100, unknownParts: 0, parts: 3)) == .over)

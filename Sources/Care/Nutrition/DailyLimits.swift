@@ -175,10 +175,9 @@ public enum DailyLimits {
         return try? table.convert(pounds / 2, from: "[foz_us]", to: "mL")
     }
 
+    /// At most two decimals without trailing zeros (`70`, `0.8`, `5.45`); a value that rounds up to a whole number
+    /// reads as one (`5.999` as `6`: trimming `%.2f`'s zeros left `6.` before).
     static func format(_ value: Double) -> String {
-        value == value.rounded()
-            ? String(Int(value))
-            : String(format: "%.2f", value)
-                .replacingOccurrences(of: #"0+$"#, with: "", options: .regularExpression)
+        FixedDecimal.format(value, maximumDigits: 2)
     }
 }
