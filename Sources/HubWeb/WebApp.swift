@@ -20,25 +20,32 @@ struct WebApp: Sendable {
         (try? await app.webAccess.language()).flatMap(Language.init(rawValue:)) ?? .english
     }
 
-    /// The page frame for a request.
+    /// The page frame for a request (the language as the request's standing has it, else read).
     func layout(_ context: WebContext) async -> Layout {
-        Layout(language: await language(), session: context.session)
+        if let standing = context.standing, let language = Language(rawValue: standing.language) {
+            return Layout(language: language, session: context.session)
+        }
+        return Layout(language: await language(), session: context.session)
     }
 
     /// Where the first run still has to go: the passphrase, then the terms, then the profile; nil once done.
-    func firstRunStep() async -> String? {
-        guard let standing = try? await app.webAccess.firstRunStanding(), standing.hasPassphrase else {
-            return "/setup/passphrase"
-        }
+    static func firstRunStep(_ standing: FirstRunStanding?) -> String? {
+        guard let standing, standing.hasPassphrase else { return "/setup/passphrase" }
         guard standing.acceptedCurrentTerms else { return "/setup/terms" }
         guard standing.hasProfile else { return "/setup/profile" }
         return nil
     }
 
-    /// The profile a session looks at (nil: the store's only one), checked to still exist in this store.
+    /// The profile a session looks at (nil: the store's only one), checked to still exist in this store (the names
+    /// as the request's standing has them, else read).
     func profileName(_ context: WebContext) async -> String? {
-        let profiles = (try? await app.profiles.list()) ?? []
-        if let chosen = context.session?.profile, profiles.contains(where: { $0.name == chosen }) { return chosen }
-        return profiles.first?.name
+        let names: [String]
+        if let standing = context.standing {
+            names = standing.profileNames
+        } else {
+            names = ((try? await app.profiles.list()) ?? []).map(\.name)
+        }
+        if let chosen = context.session?.profile, names.contains(chosen) { return chosen }
+        return names.first
     }
 }

@@ -6,13 +6,14 @@ import Testing
 
 @testable import HubServices
 
-/// The web app's first-run check, which every page asks for in one read: each step counts only once it is done.
+/// The web app's first-run check, which every page asks for in one read: each step counts only once it is done, and
+/// the same read gives the page the profiles' names and the language.
 @Suite struct FirstRunStandingTests {
     @Test func eachStepCountsOnceItIsDone() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let app = try HubApplication.open(atPath: directory.file("hub.sqlite"))
-        let none = FirstRunStanding(hasPassphrase: false, acceptedCurrentTerms: false, hasProfile: false)
+        let none = FirstRunStanding(hasPassphrase: false, acceptedCurrentTerms: false, profileNames: [], language: "en")
         #expect(try await app.webAccess.firstRunStanding() == none)
 
         // A version other than the current one is not the current terms.
@@ -24,8 +25,9 @@ import Testing
         _ = try await app.terms.acceptCurrent()
         #expect(
             try await app.webAccess.firstRunStanding()
-                == FirstRunStanding(hasPassphrase: true, acceptedCurrentTerms: true, hasProfile: false)
+                == FirstRunStanding(hasPassphrase: true, acceptedCurrentTerms: true, profileNames: [], language: "en")
         )
+        #expect(try await app.webAccess.firstRunStanding().hasProfile == false)
 
         var changes = ProfileChanges()
         changes.name = "Max"
@@ -33,9 +35,17 @@ import Testing
         changes.sex = "male"
         changes.timeZone = "Europe/Berlin"
         _ = try await app.profiles.save(changes)
+        try await app.webAccess.setLanguage("es")
+        let done = try await app.webAccess.firstRunStanding()
         #expect(
-            try await app.webAccess.firstRunStanding()
-                == FirstRunStanding(hasPassphrase: true, acceptedCurrentTerms: true, hasProfile: true)
+            done
+                == FirstRunStanding(
+                    hasPassphrase: true,
+                    acceptedCurrentTerms: true,
+                    profileNames: ["Max"],
+                    language: "es"
+                )
         )
+        #expect(done.hasProfile)
     }
 }

@@ -12,14 +12,16 @@ public struct WebAccessService: Sendable {
         try await app.store.webPassphraseHash()
     }
 
-    /// How far the first run has come, read in one snapshot: every page asks before it shows anything.
+    /// How far the first run has come, with the profiles' names and the pages' language, read in one snapshot: every
+    /// page asks before it shows anything, and a page needs the names and the language too.
     public func firstRunStanding() async throws(PatientRecordError) -> FirstRunStanding {
         let current = TermsOfService.current.version
         return try await app.store.snapshot { store in
             FirstRunStanding(
                 hasPassphrase: try store.webPassphraseHash() != nil,
                 acceptedCurrentTerms: try store.termsAcceptances().contains { $0.version == current },
-                hasProfile: !(try store.profiles().isEmpty)
+                profileNames: try store.profiles().map(\.name),
+                language: try store.webLanguage()
             )
         }
     }
@@ -46,8 +48,21 @@ public struct FirstRunStanding: Sendable, Equatable {
     public var hasPassphrase: Bool
     /// The current version of the terms is accepted.
     public var acceptedCurrentTerms: Bool
+    /// The names of the store's profiles, in the store's order.
+    public var profileNames: [String]
+    /// The language code of the pages ("en" until one is chosen).
+    public var language: String
+
     /// The store holds at least one profile.
-    public var hasProfile: Bool
+    public var hasProfile: Bool { !profileNames.isEmpty }
+
+    /// The standing from its parts.
+    public init(hasPassphrase: Bool, acceptedCurrentTerms: Bool, profileNames: [String], language: String) {
+        self.hasPassphrase = hasPassphrase
+        self.acceptedCurrentTerms = acceptedCurrentTerms
+        self.profileNames = profileNames
+        self.language = language
+    }
 }
 
 extension HubApplication {

@@ -26,9 +26,7 @@ extension HubDatabase {
 
     /// The language the web pages are shown in ("en" until one is chosen).
     public func webLanguage() async throws(PatientRecordError) -> String {
-        try await patientRecordRead { db in
-            try String.fetchOne(db.cachedStatement(sql: "SELECT language FROM webAccess WHERE id = 1")) ?? "en"
-        }
+        try await patientRecordRead { db in try StoreSnapshot(db: db).webLanguage() }
     }
 
     /// Chooses the language of the web pages; the table's CHECK refuses one the app has no catalogue for.
@@ -50,5 +48,10 @@ extension StoreSnapshot {
     public func webPassphraseHash() throws -> String? {
         // Cached here and in `webLanguage`: every page asks (perf).
         try String.fetchOne(db.cachedStatement(sql: "SELECT passphraseHash FROM webAccess WHERE id = 1"))
+    }
+
+    /// The language the web pages are shown in ("en" until one is chosen).
+    public func webLanguage() throws -> String {
+        try String.fetchOne(db.cachedStatement(sql: "SELECT language FROM webAccess WHERE id = 1")) ?? "en"
     }
 }
