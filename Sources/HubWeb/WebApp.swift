@@ -20,12 +20,15 @@ struct WebApp: Sendable {
         (try? await app.webAccess.language()).flatMap(Language.init(rawValue:)) ?? .english
     }
 
-    /// The page frame for a request (the language as the request's standing has it, else read).
+    /// The language of a request's page: as the request's standing has it, else read.
+    func language(_ context: WebContext) async -> Language {
+        if let standing = context.standing, let language = Language(rawValue: standing.language) { return language }
+        return await language()
+    }
+
+    /// The page frame for a request.
     func layout(_ context: WebContext) async -> Layout {
-        if let standing = context.standing, let language = Language(rawValue: standing.language) {
-            return Layout(language: language, session: context.session)
-        }
-        return Layout(language: await language(), session: context.session)
+        Layout(language: await language(context), session: context.session)
     }
 
     /// Where the first run still has to go: the passphrase, then the terms, then the profile; nil once done.
@@ -36,16 +39,20 @@ struct WebApp: Sendable {
         return nil
     }
 
-    /// The profile a session looks at (nil: the store's only one), checked to still exist in this store (the names
-    /// as the request's standing has them, else read).
+    /// The names of the store's profiles: as the request's standing has them, else read.
+    func profileNames(_ context: WebContext) async throws -> [String] {
+        if let standing = context.standing { return standing.profileNames }
+        return try await app.profiles.list().map(\.name)
+    }
+
+    /// The profile a session looks at (nil: the store's only one), checked to still exist in this store.
     func profileName(_ context: WebContext) async -> String? {
-        let names: [String]
-        if let standing = context.standing {
-            names = standing.profileNames
-        } else {
-            names = ((try? await app.profiles.list()) ?? []).map(\.name)
-        }
-        if let chosen = context.session?.profile, names.contains(chosen) { return chosen }
+        Self.profileName(context.session?.profile, among: (try? await profileNames(context)) ?? [])
+    }
+
+    /// The session's chosen profile if it is among `names`, else the first of them.
+    static func profileName(_ chosen: String?, among names: [String]) -> String? {
+        if let chosen, names.contains(chosen) { return chosen }
         return names.first
     }
 }

@@ -71,6 +71,23 @@ struct CareStoreTests {
             #expect(try await store.symptomLists(patientID: patient.id).map(\.id) == [stored.id])
             let audit = try await store.auditEvents(clinicID: clinic, limit: 10)
             #expect(audit.map(\.resourceID) == [stored.id])
+            // A patient's lists (a prepared statement) come whole, oldest first, and only hers.
+            let second = try await store.addSymptomList(patientID: patient.id, [SymptomEntry(symptomNo: 2, scale: 10)])
+            {
+                id in
+                AuditEvent(
+                    clinicID: clinic,
+                    actorID: patient.id,
+                    actorRole: .patient,
+                    action: "create",
+                    resource: "symptom_list",
+                    patientID: patient.id,
+                    resourceID: id,
+                    address: "127.0.0.1"
+                )
+            }
+            #expect(try await store.symptomLists(patientID: patient.id) == [stored, second])
+            #expect(try await store.symptomLists(patientID: patient.id + 1_000).isEmpty)
         }
     }
 

@@ -1,7 +1,7 @@
 """Two kidneyhub builds side by side on one page (issue 18's performance goals): each serves a fresh copy of the same
 generated store (`KidneyHubBenchmarks web-store`, a year of one patient), and the page is requested --requests times
-on one keep-alive connection; per round and build it prints the server time (loopback round trip, as
-web_pages.py measures it) and the hub's CPU time per request (user + system from /proc, all its threads), which a
+on one keep-alive connection; per round and build it prints the loopback round trip (what web_pages.py prints
+beside each page's Server-Timing figure; builds from before that header have only this) and the hub's CPU time per request (user + system from /proc, all its threads), which a
 busy machine disturbs less than the wall clock. The builds alternate --rounds times; at the end it says
 whether the two builds' last pages had the same HTML (apart from the CSRF token).
 

@@ -76,6 +76,8 @@ extension CareStore {
 /// The look-up of every authenticated request, prepared once per connection: parsing and planning it again for each
 /// request was most of PostgreSQL's time under the reference server's `bench.sh` (perf: `base_yyparse`, the planner).
 private struct PrincipalStatement: PostgresPreparedStatement {
+    /// A short name of its own (as `PatientSymptomListsStatement`'s).
+    static let name = "care_principal"
     static let sql = """
         SELECT a.id, a.clinic_id, a.role,
             CASE WHEN a.role = 'caregiver'

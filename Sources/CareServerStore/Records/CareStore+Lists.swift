@@ -36,8 +36,7 @@ extension CareStore {
         try await ListColumns.symptomLists(
             client.query(
                 """
-                SELECT id, patient_id, \(unescaped: ListColumns.recordedAt), symptom_nos, scales FROM symptom_list
-                WHERE id = \(id)
+                SELECT \(unescaped: ListColumns.symptomListColumns) FROM symptom_list WHERE id = \(id)
                 """,
                 logger: logger
             )
@@ -132,6 +131,8 @@ enum ListColumns {
     /// `recorded_at` as the document's server prints it: UTC, microseconds, a `Z`.
     static let recordedAt = #"to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')"#
 
+    /// A symptom list's columns as `SymptomListRow` reads them.
+    static let symptomListColumns = "id, patient_id, \(recordedAt), symptom_nos, scales"
     /// A symptom list's row: id, patient, `recordedAt`, symptom numbers, scales.
     typealias SymptomListRow = (Int64, Int64, String, [Int32], [Int32])
 
@@ -161,9 +162,11 @@ enum ListColumns {
 /// A patient's symptom lists, the reference API's most frequent read, prepared once per connection (as
 /// `PrincipalStatement`: no parsing and planning per request).
 private struct PatientSymptomListsStatement: PostgresPreparedStatement {
+    /// A short name of its own: PostgreSQL keeps 63 bytes of a statement's name, and the default (the type's
+    /// reflected name, with its file's context) would leave only the first letters to tell statements apart.
+    static let name = "care_patient_symptom_lists"
     static let sql = """
-        SELECT id, patient_id, \(ListColumns.recordedAt), symptom_nos, scales FROM symptom_list
-        WHERE patient_id = $1 ORDER BY recorded_at, id
+        SELECT \(ListColumns.symptomListColumns) FROM symptom_list WHERE patient_id = $1 ORDER BY recorded_at, id
         """
     typealias Row = ListColumns.SymptomListRow
 

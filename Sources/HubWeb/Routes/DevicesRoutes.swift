@@ -17,12 +17,12 @@ struct DevicesRoutes {
         router.get("/devices") { request, context in
             guard let session = context.session else { return seeOther("/signin") }
             let layout = await web.layout(context)
-            return try await basePage(layout, session, notice: Self.notice(request, layout)).response()
+            return try await basePage(layout, context, session, notice: Self.notice(request, layout)).response()
         }
         router.post("/devices/scan") { _, context in
             guard let session = context.session else { return seeOther("/signin") }
             let layout = await web.layout(context)
-            var page = try await basePage(layout, session)
+            var page = try await basePage(layout, context, session)
             page.found = try await web.app.devices(web.adapters).scanSummary(seconds: Self.scanSeconds)
             return page.response()
         }
@@ -40,12 +40,12 @@ struct DevicesRoutes {
             case .paired:
                 return seeOther("/devices?paired=\(Self.query(deviceId))")
             case .needsPasskey(let refusedGiven):
-                var page = try await basePage(layout, session)
+                var page = try await basePage(layout, context, session)
                 page.passkeyFor = (adapterId: adapterId ?? "", deviceId: deviceId)
                 page.errors = [layout.language.text(refusedGiven ? .passkeyRefused : .passkeyNeeded, deviceId)]
                 return page.response(status: .unprocessableContent)
             case .refused(let reason):
-                var page = try await basePage(layout, session)
+                var page = try await basePage(layout, context, session)
                 // The adapter's reason is English: other languages say what to try instead.
                 page.errors = [
                     layout.language == .english
@@ -70,7 +70,7 @@ struct DevicesRoutes {
                 )
             } catch {
                 let layout = await web.layout(context)
-                var page = try await basePage(layout, session)
+                var page = try await basePage(layout, context, session)
                 // The adapter's reason is English: other languages say what to try instead.
                 page.errors = [
                     layout.language == .english
@@ -89,7 +89,7 @@ struct DevicesRoutes {
             var userIndex: Int?
             if let text = form.text("userIndex") {
                 guard let number = Int(text), (0...255).contains(number) else {
-                    var page = try await basePage(layout, session)
+                    var page = try await basePage(layout, context, session)
                     page.errors = [layout.language.text(.userSlotInvalid, text)]
                     return page.response(status: .unprocessableContent)
                 }
@@ -107,7 +107,7 @@ struct DevicesRoutes {
                     "/devices?assigned=\(Self.query(chosen[1]))&to=\(Self.query(outcome.profileName))"
                 )
             } catch {
-                var page = try await basePage(layout, session)
+                var page = try await basePage(layout, context, session)
                 page.errors = [layout.language.refusal(error)]
                 return page.response(status: .unprocessableContent)
             }
@@ -123,12 +123,14 @@ struct DevicesRoutes {
     }
 
     /// The page with the adapters, the known devices and the profiles, before any action's result.
-    private func basePage(_ layout: Layout, _ session: WebSession, notice: String? = nil) async throws -> DevicesPage {
+    private func basePage(_ layout: Layout, _ context: WebContext, _ session: WebSession, notice: String? = nil)
+        async throws -> DevicesPage
+    {
         DevicesPage(
             layout: layout,
             session: session,
             overview: try await web.app.devices(web.adapters).overview(),
-            profiles: try await web.app.profiles.list().map(\.name),
+            profiles: try await web.profileNames(context),
             notice: notice
         )
     }

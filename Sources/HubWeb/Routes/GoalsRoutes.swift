@@ -118,7 +118,7 @@ struct GoalsRoutes {
             (overview.offer?.templates ?? []).map { ($0.id, $0) },
             uniquingKeysWith: { first, _ in first }
         )
-        return (goal, GoalsPage.title(goal, templates: templates, language: await web.language()))
+        return (goal, GoalsPage.title(goal, templates: templates, language: await web.language(context)))
     }
 
     /// Sets the `GoalTarget` property named `name` (a `GoalEditField` name).

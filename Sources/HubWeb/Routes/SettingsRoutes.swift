@@ -29,11 +29,12 @@ struct SettingsRoutes {
         }
         router.get("/profiles") { _, context in
             guard let session = context.session else { return seeOther("/signin") }
+            let profiles = try await web.app.profiles.list()
             let page = ProfilesPage(
                 layout: await web.layout(context),
                 session: session,
-                profiles: try await web.app.profiles.list(),
-                current: await web.profileName(context)
+                profiles: profiles,
+                current: WebApp.profileName(session.profile, among: profiles.map(\.name))
             )
             return htmlResponse(page.render())
         }
