@@ -1,3 +1,4 @@
+import Clinical
 import Hummingbird
 
 /// `Server-Timing: app;dur=MS` on every response: the time the hub took to produce it, from the request's head to
@@ -21,11 +22,7 @@ struct ServerTimingMiddleware: RouterMiddleware {
 
     /// `app;dur=` and the duration in milliseconds with three decimals (`6.215`).
     static func value(_ duration: Duration) -> String {
-        let microseconds = max(
-            0,
-            duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
-        )
-        let fraction = String(microseconds % 1000)
-        return "app;dur=\(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+        let microseconds = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+        return "app;dur=" + FixedDecimal.format(Double(max(0, microseconds)) / 1000, digits: 3)
     }
 }

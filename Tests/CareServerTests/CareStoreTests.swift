@@ -43,6 +43,20 @@ struct CareStoreTests {
         }
     }
 
+    /// The audit event of a symptom list the patient created.
+    static func created(_ id: Int64, clinic: Int64, patient: Int64) -> AuditEvent {
+        AuditEvent(
+            clinicID: clinic,
+            actorID: patient,
+            actorRole: .patient,
+            action: "create",
+            resource: "symptom_list",
+            patientID: patient,
+            resourceID: id,
+            address: "127.0.0.1"
+        )
+    }
+
     @Test("a symptom list is stored in one row with its entries in order, and read back by its owner's id")
     func symptomListRoundTrip() async throws {
         try await withStore { store async throws in
@@ -53,16 +67,7 @@ struct CareStoreTests {
             ) { _ in nil }
             let entries = [SymptomEntry(symptomNo: 3, scale: 8), SymptomEntry(symptomNo: 1, scale: 0)]
             let stored = try await store.addSymptomList(patientID: patient.id, entries) { id in
-                AuditEvent(
-                    clinicID: clinic,
-                    actorID: patient.id,
-                    actorRole: .patient,
-                    action: "create",
-                    resource: "symptom_list",
-                    patientID: patient.id,
-                    resourceID: id,
-                    address: "127.0.0.1"
-                )
+                Self.created(id, clinic: clinic, patient: patient.id)
             }
             let read = try #require(try await store.symptomList(id: stored.id))
             #expect(read == stored)
@@ -73,19 +78,7 @@ struct CareStoreTests {
             #expect(audit.map(\.resourceID) == [stored.id])
             // A patient's lists (a prepared statement) come whole, oldest first, and only hers.
             let second = try await store.addSymptomList(patientID: patient.id, [SymptomEntry(symptomNo: 2, scale: 10)])
-            {
-                id in
-                AuditEvent(
-                    clinicID: clinic,
-                    actorID: patient.id,
-                    actorRole: .patient,
-                    action: "create",
-                    resource: "symptom_list",
-                    patientID: patient.id,
-                    resourceID: id,
-                    address: "127.0.0.1"
-                )
-            }
+            { id in Self.created(id, clinic: clinic, patient: patient.id) }
             #expect(try await store.symptomLists(patientID: patient.id) == [stored, second])
             #expect(try await store.symptomLists(patientID: patient.id + 1_000).isEmpty)
         }
@@ -101,16 +94,7 @@ struct CareStoreTests {
             ) { _ in nil }
             await #expect(throws: PSQLError.self) {
                 try await store.addSymptomList(patientID: patient.id, [SymptomEntry(symptomNo: 1, scale: 11)]) { id in
-                    AuditEvent(
-                        clinicID: clinic,
-                        actorID: patient.id,
-                        actorRole: .patient,
-                        action: "create",
-                        resource: "symptom_list",
-                        patientID: patient.id,
-                        resourceID: id,
-                        address: "127.0.0.1"
-                    )
+                    Self.created(id, clinic: clinic, patient: patient.id)
                 }
             }
             #expect(try await store.symptomLists(patientID: patient.id).isEmpty)

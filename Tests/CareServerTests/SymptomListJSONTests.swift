@@ -38,7 +38,8 @@ struct SymptomListJSONTests {
         let mine = Data(SymptomListJSON.bytes(lists).readableBytesView)
         #expect(try parsed(mine) == parsed(try JSONEncoder().encode(lists)))
         for one in lists {
-            #expect(try parsed(Data(SymptomListJSON.bytes(one).readableBytesView)) == parsed(try JSONEncoder().encode(one)))
+            let single = Data(SymptomListJSON.bytes(one).readableBytesView)
+            #expect(try parsed(single) == parsed(try JSONEncoder().encode(one)))
         }
         #expect(String(buffer: SymptomListJSON.bytes([])) == "[]")
     }
