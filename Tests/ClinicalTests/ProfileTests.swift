@@ -299,7 +299,10 @@ struct ProfileTests {
         #expect(medication.timing == nil)
     }
 
-    @Test(arguments: ["1961-4-12", "1961-04-31", "2026-02-29", "12/04/1961", "1961-13-01", "", "1961-04-1x"])
+    @Test(arguments: [
+        "1961-4-12", "1961-04-31", "2026-02-29", "12/04/1961", "1961-13-01", "", "1961-04-1x", "+961-04-12",
+        "1961-04-12 ", "1961\u{2212}04\u{2212}12", "\u{FF11}961-04-12", "19610-4-12", "1961--04-12",
+    ])
     func badDatesAreRefusedWhenDecoding(_ text: String) throws {
         let json =
             #"{"name":"A","timeZoneIdentifier":"UTC","dateOfBirth":"\#(text)","displayUnits":{"weight":"kg","fluid":"mL","glucose":"mg/dL"},"medications":[]}"#

@@ -34,14 +34,21 @@ public enum TrendAnalysis {
             current = sorted.filter { period.contains($0.epochMilliseconds) }
             previous = sorted.filter { previousPeriod.contains($0.epochMilliseconds) }
         case .dailyMean(let timeZone):
-            let lastDay = LocalClock.local(reference, in: timeZone).date
+            // The zone's offsets over both periods, with a day's margin for the look-ups around each local day.
+            let day = LocalClock.millisecondsPerDay
+            let offsets = ZoneOffsets(
+                timeZone,
+                from: reference - Int64(2 * days + 2) * day,
+                until: reference + 2 * day
+            )
+            let lastDay = LocalClock.local(reference, in: offsets).date
             let firstDay = lastDay.adding(days: 1 - days)
-            let start = LocalClock.startOfDay(firstDay, in: timeZone)
-            let previousStart = LocalClock.startOfDay(firstDay.adding(days: -days), in: timeZone)
+            let start = LocalClock.startOfDay(firstDay, in: offsets)
+            let previousStart = LocalClock.startOfDay(firstDay.adding(days: -days), in: offsets)
             period = TrendPeriod(start: start, end: reference)
             previousPeriod = TrendPeriod(start: previousStart, end: start - 1)
-            current = dailyMeans(sorted.filter { period.contains($0.epochMilliseconds) }, in: timeZone)
-            previous = dailyMeans(sorted.filter { previousPeriod.contains($0.epochMilliseconds) }, in: timeZone)
+            current = dailyMeans(sorted.filter { period.contains($0.epochMilliseconds) }, in: offsets)
+            previous = dailyMeans(sorted.filter { previousPeriod.contains($0.epochMilliseconds) }, in: offsets)
         }
 
         let values = current.map(\.value)
@@ -61,16 +68,16 @@ public enum TrendAnalysis {
     }
 
     /// One point per local day with readings: the day's mean at the day's first instant. Input sorted by time.
-    static func dailyMeans(_ sorted: [TrendPoint], in timeZone: TimeZone) -> [TrendPoint] {
+    static func dailyMeans(_ sorted: [TrendPoint], in offsets: ZoneOffsets) -> [TrendPoint] {
         var result: [TrendPoint] = []
         var day: CalendarDate?
         var bucket: [Double] = []
         func flush() {
             guard let day, let value = mean(bucket) else { return }
-            result.append(TrendPoint(epochMilliseconds: LocalClock.startOfDay(day, in: timeZone), value: value))
+            result.append(TrendPoint(epochMilliseconds: LocalClock.startOfDay(day, in: offsets), value: value))
         }
         for point in sorted {
-            let date = LocalClock.local(point.epochMilliseconds, in: timeZone).date
+            let date = LocalClock.local(point.epochMilliseconds, in: offsets).date
             if date != day {
                 flush()
                 day = date
