@@ -1,3 +1,4 @@
+import Care
 import CareEngine
 import Clinical
 import Foundation
@@ -6,8 +7,9 @@ import HubServices
 import TestSupport
 import Testing
 
-/// `TrendsService.overview`: the trends page's data read once per table (weights with their phases, daily means
-/// aggregated in the store) gives the charts the hand-computed values, and the same as each trend read on its own.
+/// The trends page's parts (`TrendsService.readings`, `labs`, `intake`): the data read once per table (weights with
+/// their phases, daily means aggregated in the store) gives the charts the hand-computed values, and the same as each
+/// trend read on its own.
 @Suite struct TrendsOverviewTests {
     /// Friday 20 November 2026, 12:00 in Berlin.
     static let now: Int64 = 1_795_172_400_000
@@ -58,7 +60,7 @@ import Testing
                 profile: nil
             )
         }
-        let overview = try await app.trends.overview(days: 90, profile: nil)
+        let overview = try await app.trends.readings(days: 90, profile: nil)
 
         func points(_ trend: TrendsService.Trend?, _ index: Int = 0) -> [TrendPoint] {
             trend?.summaries[index].summary.points ?? []
@@ -108,5 +110,53 @@ import Testing
         same(overview.gain, try await trends.trend(.init(subject: .weight, gain: true), days: 90, profile: nil))
         same(overview.bloodPressure, try await trends.trend(.init(subject: .bloodPressure), days: 90, profile: nil))
         same(overview.glucose, try await trends.trend(.init(subject: .bloodGlucose), days: 90, profile: nil))
+    }
+
+    @Test func theLabsPartShowsEachLabWithAResultInCatalogOrderWithTheStandingOfItsLatest() async throws {
+        let (directory, app) = try await world()
+        defer { directory.remove() }
+        let results = [
+            ("albumin", "3.6", "g/dL", "2026-11-19"), ("potassium", "5.8", "mmol/L", "2026-10-30"),
+            ("potassium", "4.6", "mmol/L", "2026-11-19"),
+        ]
+        for (analyte, value, unit, date) in results {
+            _ = try await app.labs.add(analyte: analyte, value: value, unit: unit, date: date, profile: nil)
+        }
+        // Labs are sparse: a week's window still draws the potassium of three weeks ago.
+        let labs = try await app.trends.labs(days: 7, profile: nil).labs
+        #expect(labs.map(\.analyte.id) == ["potassium", "albumin"])
+        let potassium = try #require(labs.first)
+        #expect(potassium.trend.summaries.first?.series.points.map(\.value) == [5.8, 4.6])
+        #expect(potassium.standing?.value.value == 4.6)
+        #expect(potassium.standing?.flag == .inRange)
+    }
+
+    @Test func theIntakePartHasOneDayADayOfAtMostAMonthEndingTodayWithTheDaysTotalsAgainstTheLimits() async throws {
+        let (directory, app) = try await world()
+        defer { directory.remove() }
+        // 23:30 on Thursday the 19th in Berlin (22:30 UTC), and 09:00 and 10:00 today (the 20th): two local days.
+        let drinks = [
+            (250.0, "2026-11-19T23:30:00+01:00"), (300, "2026-11-20T09:00:00+01:00"),
+            (200, "2026-11-20T10:00:00+01:00"),
+        ]
+        for (millilitres, at) in drinks {
+            let taken = try RFC3339.parse(at)
+            _ = try await app.intake.logFluid(
+                amount: millilitres,
+                unit: "mL",
+                what: "water",
+                at: { _, _ in taken },
+                profile: nil
+            )
+        }
+        let year = try await app.trends.intake(days: 365, profile: nil).intake
+        #expect(year.count == TrendsService.intakeDays)
+        #expect(year.last?.day.description == "2026-11-20")
+        #expect(year.first?.day.description == "2026-10-21")
+        let fluid = year.suffix(2).map { $0.summary.intake.total(of: .fluid).value }
+        #expect(fluid == [250, 500])
+        #expect(year.last?.summary.limits.contains { $0.limit.subject == .fluid } == true)
+        let week = try await app.trends.intake(days: 7, profile: nil).intake
+        #expect(week.map(\.day.description).first == "2026-11-14" && week.count == 7)
     }
 }

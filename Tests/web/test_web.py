@@ -228,11 +228,24 @@ def chart(driver, name):
     return driver.find_element(By.CSS_SELECTOR, f'section[data-chart="{name}"]')
 
 
+# The trends' parts beyond /trends, reached from its own navigation rather than the main one.
+TREND_PARTS = ["/trends/labs", "/trends/intake"]
+
+
+def trends_part(browser, name):
+    """Opens a part of the trends from the trends page's own navigation, as a person does."""
+    links = {a.text: a for a in browser.find_elements(By.CSS_SELECTOR, 'main nav a[href^="/trends"]')}
+    links[name].click()
+    wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, 'main nav a[aria-current="page"]').text == name)
+
+
 def test_trends_draw_each_subject_with_a_title_a_description_and_a_table(hub, browser):
     first_run(browser, hub, check=False)
-    browser.get(hub.base + "/trends")
-    assert browser.find_elements(By.CSS_SELECTOR, "svg.chart") == []
-    check_page(browser, "trends-empty")
+    for path, name in [("/trends", "trends-empty"), ("/trends/labs", "trends-labs-empty"),
+                       ("/trends/intake", "trends-intake-empty")]:
+        browser.get(hub.base + path)
+        assert browser.find_elements(By.CSS_SELECTOR, "svg.chart") == [], path
+        check_page(browser, name)
     today = datetime.now(timezone.utc).date()
     add_lab(browser, hub, "potassium", "5.8", "", (today - timedelta(days=20)).isoformat())
     add_lab(browser, hub, "potassium", "4.6", "", today.isoformat())
@@ -256,13 +269,9 @@ def test_trends_draw_each_subject_with_a_title_a_description_and_a_table(hub, br
     wait_for(browser, lambda d: "/today" in d.current_url)
 
     browser.get(hub.base + "/trends")
-    potassium = chart(browser, "lab-potassium")
-    assert potassium.find_element(By.CSS_SELECTOR, "svg title").get_attribute("textContent") == "Potassium"
-    assert "2 values, lowest 4.6, highest 5.8 mmol/L" in potassium.find_element(By.CLASS_NAME, "chart-desc").text
-    # The target band (3.5–5.0 mmol/L) is drawn and named in the legend.
-    assert "Target" in potassium.find_element(By.TAG_NAME, "svg").get_attribute("textContent")
-    cells = [c.get_attribute("textContent") for c in potassium.find_elements(By.CSS_SELECTOR, "tbody td")]
-    assert cells == ["5.8", "4.6"]
+    # The readings first, then the labs and the intake, each a page of its own in the trends' navigation.
+    assert browser.title.startswith("Trends: Weight, blood pressure, glucose")
+    assert browser.find_elements(By.CSS_SELECTOR, '[data-chart^="lab-"], [data-chart^="intake-"]') == []
     # Pre and post weights by day: the day before yesterday only a post weight, yesterday both.
     rows = chart(browser, "weights").find_elements(By.CSS_SELECTOR, "tbody tr")
     assert [[c.get_attribute("textContent") for c in r.find_elements(By.TAG_NAME, "td")] for r in rows] == [
@@ -273,11 +282,6 @@ def test_trends_draw_each_subject_with_a_title_a_description_and_a_table(hub, br
     assert "since the last session: 1 value, 2.1 kg." in gain and gain.startswith("On "), gain
     bp = [c.get_attribute("textContent") for c in chart(browser, "blood-pressure").find_elements(By.CSS_SELECTOR, "tbody td")]
     assert bp == ["142", "88"]
-    fluid = chart(browser, "intake-fluid")
-    # Only the day something was drunk has a bar (a day with nothing logged is not a day of zero intake).
-    days = fluid.find_elements(By.CSS_SELECTOR, "tbody tr")
-    assert [d.find_element(By.TAG_NAME, "td").get_attribute("textContent") for d in days] == ["250"]
-    assert "Daily limit" in fluid.find_element(By.TAG_NAME, "svg").get_attribute("textContent")
     assert "No data" in chart(browser, "glucose").text
     check_page(browser, "trends-filled")
     # The data table opens with the keyboard: Tab to its summary, Enter.
@@ -289,15 +293,38 @@ def test_trends_draw_each_subject_with_a_title_a_description_and_a_table(hub, br
         raise AssertionError("no data table's summary was reached with Tab")
     ActionChains(browser).send_keys(Keys.ENTER).perform()
     assert browser.execute_script("return document.activeElement.parentElement.open") is True
-    # A week: the potassium of 20 days ago is still charted (labs are sparse: every result is drawn).
+
+    trends_part(browser, "Labs")
+    assert browser.current_url.endswith("/trends/labs")
+    potassium = chart(browser, "lab-potassium")
+    assert potassium.find_element(By.CSS_SELECTOR, "svg title").get_attribute("textContent") == "Potassium"
+    assert "2 values, lowest 4.6, highest 5.8 mmol/L" in potassium.find_element(By.CLASS_NAME, "chart-desc").text
+    # The target band (3.5–5.0 mmol/L) is drawn and named in the legend.
+    assert "Target" in potassium.find_element(By.TAG_NAME, "svg").get_attribute("textContent")
+    cells = [c.get_attribute("textContent") for c in potassium.find_elements(By.CSS_SELECTOR, "tbody td")]
+    assert cells == ["5.8", "4.6"]
+    check_page(browser, "trends-labs-filled")
+    trends_part(browser, "Intake and limits")
+    fluid = chart(browser, "intake-fluid")
+    # Only the day something was drunk has a bar (a day with nothing logged is not a day of zero intake).
+    days = fluid.find_elements(By.CSS_SELECTOR, "tbody tr")
+    assert [d.find_element(By.TAG_NAME, "td").get_attribute("textContent") for d in days] == ["250"]
+    assert "Daily limit" in fluid.find_element(By.TAG_NAME, "svg").get_attribute("textContent")
+    check_page(browser, "trends-intake-filled")
+    # A week, chosen on the labs: the potassium of 20 days ago is still charted (labs are sparse: every result is
+    # drawn), and the week stays chosen from one part to the next.
+    trends_part(browser, "Labs")
     Select(browser.find_element(By.ID, "days")).select_by_value("7")
     browser.find_element(By.CSS_SELECTOR, "form.period button").click()
-    wait_for(browser, lambda d: "days=7" in d.current_url)
+    wait_for(browser, lambda d: d.current_url.endswith("/trends/labs?days=7"))
     assert len(chart(browser, "lab-potassium").find_elements(By.CSS_SELECTOR, "tbody tr")) == 2
+    trends_part(browser, "Weight, blood pressure, glucose")
+    assert browser.current_url.endswith("/trends?days=7")
     assert len(chart(browser, "weights").find_elements(By.CSS_SELECTOR, "tbody tr")) == 2
     switch_to_spanish(browser, hub)
-    browser.get(hub.base + "/trends")
-    assert chart(browser, "lab-potassium").find_element(By.TAG_NAME, "h3").text == "Potasio"
+    browser.get(hub.base + "/trends/labs")
+    assert chart(browser, "lab-potassium").find_element(By.TAG_NAME, "h2").text == "Potasio"
+    assert browser.title.startswith("Evolución: Análisis")
     check_page(browser, "trends-es")
 
 
@@ -432,6 +459,7 @@ def test_every_page_in_spanish_shows_no_english_catalogue_phrase_nor_english_goa
     pages = sorted({a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "nav a[href]")})
     browser.get(hub.base + "/goals")
     pages += [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "#goals a[href*='/edit']")]
+    pages += [hub.base + path for path in TREND_PARTS]
     assert len(pages) >= 12, pages
     phrases = english_phrases()
     assert len(phrases) > 100, len(phrases)
@@ -574,6 +602,7 @@ def test_no_page_asks_another_host_for_anything(hub, browser):
     first_run(browser, hub, check=False)
     pages = sorted({a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "nav a[href]")})
     assert len(pages) >= 12, pages
+    pages += [hub.base + path for path in TREND_PARTS]
     own = urllib.parse.urlsplit(hub.base).netloc
     for page in pages:
         browser.get(page)

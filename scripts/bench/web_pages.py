@@ -3,14 +3,14 @@
 data (`KidneyHubBenchmarks web-store`: per day a pre and post weight on Mon/Wed/Fri and a morning weight otherwise,
 a blood pressure with pulse, glucose 4 times, 3 meals and 2 drinks; a lab panel a month; three goals), release build:
 
-1. server time of every page reachable from the navigation, p50/p95/p99 over --requests GETs each, one after
-   another on one keep-alive connection: the hub's own time from each answer's `Server-Timing` header (request head
-   to response, measured in the hub; goal p99 <= 20 ms), and the round trip as this client sees it (from sending the
-   request to the last byte of the answer on loopback: the server's time, the loopback, and this Python client's
-   own scheduling, which a busy machine delays too; a build without the header gives the round trip for both);
-   beside them, as a control,
-   a fixed CPU task of about the slowest page's median timed as many times: on a virtual machine whose host takes
-   the CPU away now and then, its p99 shows how much of a page's tail is the machine's;
+1. server time of every page reachable from the navigation (and from a page's own, as the trends' parts), p50/p95/p99
+   over --requests GETs each, one after another on one keep-alive connection: the hub's own time from each answer's
+   `Server-Timing` header (request head to response, measured in the hub; goal p99 <= 20 ms), and the round trip as
+   this client sees it (from sending the request to the last byte of the answer on loopback: the server's time, the
+   loopback, and this Python client's own scheduling, which a busy machine delays too; a build without the header
+   gives the round trip for both); beside them, as a control, a fixed CPU task of about the slowest page's median
+   timed as many times: on a virtual machine whose host takes the CPU away now and then, its p99 shows how much of a
+   page's tail is the machine's;
 2. search-as-you-type, server time over everyday prefixes, from `Server-Timing` as above, with the round trip
    beside it (goal p99 <= 5 ms);
 3. in headless Chromium (selenium): keystroke to results drawn on the food page (performance.now() at the input
@@ -316,6 +316,12 @@ def main():
         pages = sorted(set(re.findall(r'<nav.*?</nav>', html, re.S) and
                            re.findall(r'href="(/[a-z-]*)"', re.search(r'<nav.*?</nav>', html, re.S).group(0))))
         pages = [page for page in pages if page not in ("/", "/signout")]
+        # And the pages a page's own navigation leads to (the trends' parts, /trends/labs and /trends/intake).
+        for page in list(pages):
+            _, _, data = client.request("GET", page)
+            for nav in re.findall(r'<nav.*?</nav>', data.decode(), re.S):
+                pages += [link for link in re.findall(r'href="(/[a-z/-]*)', nav) if link not in pages + ["/"]]
+        pages = sorted(set(pages))
         print(f"load average before: {' '.join(load_average())}")
         times = server_times(client, pages, arguments.requests)
         print("\n1. server time per page (the hub's Server-Timing), goal p99 <= 20 ms:")

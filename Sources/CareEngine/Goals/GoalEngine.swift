@@ -185,6 +185,20 @@ public actor GoalEngine {
         try await progress(of: goal, in: window, context: context, untilMs: untilMs, data: nil)
     }
 
+    /// Each goal's progress in its window, from one query for the data all of them need (as `evaluateTouched` reads
+    /// the goals new readings touch): a page of goals reads the store once, not once per goal.
+    public func progress(of goals: [(goal: Goal, window: PeriodWindow)], context: GoalContext, untilMs: Int64)
+        async throws -> [GoalProgress]
+    {
+        guard let since = goals.map({ dataSpan(of: $0.goal, in: $0.window, context: context).0 }).min() else {
+            return []
+        }
+        let data = try await load(goals.map(\.goal), sinceMs: since, untilMs: untilMs, context: context)
+        return goals.map {
+            GoalAssessor.progress(of: $0.goal.kind, in: $0.window, data: data, context: context, untilMs: untilMs)
+        }
+    }
+
     /// The progress from `shared` data (loaded to cover the window) or, when nil, from the goal's own query.
     private func progress(
         of goal: Goal,

@@ -14,10 +14,16 @@ extension GoalsService {
         public var rewards: RewardsService.RewardList
     }
 
-    /// The profile's goals, the templates it may add and its rewards.
+    /// The profile's goals, the templates it may add and its rewards, for one profile read once.
     public func overview(profile name: String?) async throws -> Overview {
-        let goals = try await list(profile: name)
-        let offer = goals.profile.profile.diseaseCategory == nil ? nil : try await templates(profile: name)
-        return Overview(goals: goals, offer: offer, rewards: try await app.rewards.list(profile: name))
+        let stored = try await app.store.selectProfile(named: name)
+        let atMs = app.now()
+        let goals = try await list(stored, at: atMs)
+        let offer = stored.profile.diseaseCategory == nil ? nil : try await offer(for: stored, atMs: atMs)
+        let rewards = RewardsService.RewardList(
+            profile: stored,
+            rewards: try await app.store.rewards(profileId: stored.id)
+        )
+        return Overview(goals: goals, offer: offer, rewards: rewards)
     }
 }

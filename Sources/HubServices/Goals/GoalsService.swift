@@ -170,18 +170,21 @@ public struct GoalsService: Sendable {
 
     /// The profile's goals by priority with their progress in the current period, computed at `atMs` (now if nil).
     public func list(profile: String?, at atMs: Int64? = nil) async throws -> GoalList {
-        let stored = try await app.store.selectProfile(named: profile)
+        try await list(try await app.store.selectProfile(named: profile), at: atMs ?? app.now())
+    }
+
+    /// The stored profile's goals by priority with their progress in the current period at `atMs`.
+    func list(_ stored: StoredProfile, at atMs: Int64) async throws -> GoalList {
         let context = try GoalContext(stored.profile)
-        let atMs = atMs ?? app.now()
-        let engine = GoalEngine(store: app.store)
         let today = GoalCalendar.date(at: atMs, in: context.timeZone)
-        var rows: [Standing] = []
-        for goal in try await app.store.goals(profileId: stored.id) {
-            let window = goal.period.window(containing: today)
-            let progress = try await engine.progress(of: goal, in: window, context: context, untilMs: atMs + 1)
-            rows.append(Standing(goal: goal, window: window.key, progress: progress))
+        let goals = try await app.store.goals(profileId: stored.id).map {
+            (goal: $0, window: $0.period.window(containing: today))
         }
-        return GoalList(profile: stored, goals: rows)
+        let progress = try await GoalEngine(store: app.store).progress(of: goals, context: context, untilMs: atMs + 1)
+        return GoalList(
+            profile: stored,
+            goals: zip(goals, progress).map { Standing(goal: $0.goal, window: $0.window.key, progress: $1) }
+        )
     }
 }
 

@@ -58,10 +58,12 @@ extension LabsService {
                 )
             )
         }
-        let hasEGFR = listing.rows.contains {
-            [LabAnalyte.egfr.id, LabAnalyte.creatinine.id].contains($0.result.value.analyteID)
-        }
-        let slope = hasEGFR ? try await list(analyte: LabAnalyte.egfr.id, profile: name).egfrSlope : nil
+        // The slope from the results just read (every lab, oldest first), as `list(analyte: "egfr")` reads it.
+        let reported = byLab[LabAnalyte.egfr.id, default: []].map(\.value)
+        let creatinine = byLab[LabAnalyte.creatinine.id, default: []].map(\.value)
+        let slope =
+            reported.isEmpty && creatinine.isEmpty
+            ? nil : try Self.egfrSlope(reported: reported, creatinine: creatinine, profile: profile)
         let newestFirst = listing.rows.sorted {
             ($0.result.value.takenAt.epochMilliseconds, $0.result.id)
                 > ($1.result.value.takenAt.epochMilliseconds, $1.result.id)

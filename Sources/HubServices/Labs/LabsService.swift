@@ -210,12 +210,19 @@ public struct LabsService: Sendable {
         let reported = try await app.store.labResults(profileId: stored.id, analyte: LabAnalyte.egfr.id).map(\.value)
         let creatinine = try await app.store.labResults(profileId: stored.id, analyte: LabAnalyte.creatinine.id)
             .map(\.value)
+        return try Self.egfrSlope(reported: reported, creatinine: creatinine, profile: stored.profile)
+    }
+
+    /// The eGFR slope over the reported eGFR values and those derived from creatinine, each list oldest first.
+    static func egfrSlope(reported: [LabValue], creatinine: [LabValue], profile: PatientProfile) throws
+        -> EGFRSlopeAssessment
+    {
         do {
             let built = try TrendSeriesBuilder.labSeries(
                 .egfr,
                 results: reported,
                 creatinine: creatinine,
-                profile: stored.profile
+                profile: profile
             )
             return EGFRSlopeAssessment.assess(built.series.first?.points ?? [])
         } catch {

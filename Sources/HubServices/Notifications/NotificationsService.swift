@@ -14,6 +14,16 @@ public struct NotificationsService: Sendable {
         return try await app.store.notifications(profileId: stored.id, unreadOnly: unreadOnly, limit: limit)
     }
 
+    /// The profile's notifications (and the hub-wide ones), newest first, at most `limit`, with the profile's time
+    /// zone for showing their times (UTC when unknown): the feed as a page shows it.
+    public func feed(profile: String?, limit: Int) async throws -> (
+        notifications: [StoredNotification], timeZone: TimeZone
+    ) {
+        let stored = try await app.store.selectProfile(named: profile)
+        let notifications = try await app.store.notifications(profileId: stored.id, unreadOnly: false, limit: limit)
+        return (notifications, (try? stored.profile.timeZone()) ?? .gmt)
+    }
+
     /// One notification of the profile (or hub-wide) with the profile's time zone for showing its time; throws
     /// `CareServiceError.notStored` naming the id when there is none.
     public func show(id: Int64, profile: String?) async throws -> (StoredNotification, TimeZone) {

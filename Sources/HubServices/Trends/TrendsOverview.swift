@@ -24,25 +24,51 @@ extension TrendsService {
         public var summary: IntakeService.DaySummary
     }
 
-    /// What the trends page shows over a window: the labs, the weights (pre, post, gain), blood pressure, glucose and
-    /// each day's intake against the limits.
-    public struct Overview: Sendable {
+    /// The trends page's parts, each shown on a page of its own and read in one snapshot of the store: a phone
+    /// shows a few charts at a time, and a request draws only what its part shows.
+    public enum Section: String, Sendable, CaseIterable {
+        /// Weights (before and after dialysis, the gain between sessions), blood pressure and glucose.
+        case readings
+        /// Each lab with its target.
+        case labs
+        /// Each day's intake against the limits.
+        case intake
+    }
+
+    /// The readings' part: weights, blood pressure and glucose over the window.
+    public struct ReadingsOverview: Sendable {
+        /// The profile shown.
+        public var profile: StoredProfile
+        /// Days in the window, today included.
+        public var days: Int
+        /// Weights before dialysis, after dialysis, and the gain between sessions; nil off dialysis.
+        public var preWeight: Trend?
+        public var postWeight: Trend?
+        public var gain: Trend?
+        /// Every weight as one mean per day, for a profile not on dialysis.
+        public var weight: Trend?
+        /// Systolic and diastolic.
+        public var bloodPressure: Trend
+        /// Blood glucose readings.
+        public var glucose: Trend
+    }
+
+    /// The labs' part: every lab with a result.
+    public struct LabsOverview: Sendable {
         /// The profile shown.
         public var profile: StoredProfile
         /// Days in the window, today included.
         public var days: Int
         /// Each lab with at least one result, in catalog order.
         public var labs: [LabTrend]
-        /// Weights before dialysis, after dialysis, and the gain between sessions; nil when the profile has no weight.
-        public var preWeight: Trend?
-        public var postWeight: Trend?
-        public var gain: Trend?
-        /// Every weight, for a profile not on dialysis.
-        public var weight: Trend?
-        /// Systolic and diastolic.
-        public var bloodPressure: Trend
-        /// Blood glucose readings.
-        public var glucose: Trend
+    }
+
+    /// The intake's part: each day against the limits.
+    public struct IntakeOverview: Sendable {
+        /// The profile shown.
+        public var profile: StoredProfile
+        /// Days in the window, today included.
+        public var days: Int
         /// Each day's intake, oldest first, over the window but at most `intakeDays` days (one bar per day).
         public var intake: [IntakeDay]
     }
@@ -50,86 +76,15 @@ extension TrendsService {
     /// The most days of intake an overview holds: a month of daily bars is still readable.
     public static let intakeDays = 31
 
-    /// The trends of the last `days` days (today included) for the trends page.
-    ///
-    /// The store is read in two snapshots (`StoreSnapshot`) at once, on two of the pool's readers, and each half's
-    /// charts are worked out as soon as its reads are in, so that one request uses both cores (alone, it left the
-    /// second idle): every lab result with blood pressure, glucose (and a weight off dialysis) as one mean per local
-    /// day aggregated in SQL (a year's chart draws a point per day); and the weights of the two periods a summary
-    /// compares (with their phases, for the pre and post weights and the gain) with the limits and the intake of the
-    /// days with bars. Each half is consistent in itself; a value stored between the two reads shows in its own
-    /// half's charts only, as on a page loaded a moment later.
-    public func overview(days: Int, profile name: String?) async throws -> Overview {
-        let stored = try await app.store.selectProfile(named: name)
-        let person = stored.profile
-        let timeZone: TimeZone
-        do {
-            timeZone = try person.timeZone()
-        } catch {
-            throw TrendsError.timeZone(profile: stored.name, error)
-        }
-        let window = Window(days: days, profile: stored, timeZone: timeZone, now: app.now())
-        async let labsAndDaily = labAndDailyCharts(window)
-        let today = try LocalDayChoice.today.resolved(profile: person, nowMs: window.now)
-        // At least today's bar, whatever `days` a caller asks for.
-        let intakeDays = stride(from: max(1, min(days, Self.intakeDays)) - 1, through: 0, by: -1).map {
-            today.adding(days: -$0)
-        }
-        let onDialysis = person.diseaseCategory?.isDialysis ?? false
-        let now = window.now
-        let reads = try await app.store.snapshot { store in
-            (
-                // Both periods a summary compares, and a week before them: the first session's gain needs the
-                // post-dialysis weight of the session before it (at most a week earlier on any dialysis schedule).
-                taggedWeights: onDialysis
-                    ? try store.taggedWeights(profileId: stored.id, sinceMs: now - Int64(2 * days + 9) * 86_400_000)
-                    : [],
-                limits: try store.dailyLimits(for: stored),
-                entries: try store.intakeEntries(profileId: stored.id, from: intakeDays[0], through: today)
-            )
-        }
-        let dialysisWeights = onDialysis ? try self.dialysisWeights(reads.taggedWeights, window) : nil
-        let intake = IntakeService.summaries(intakeDays, of: stored, entries: reads.entries, limits: reads.limits)
-        let charts = try await labsAndDaily
-        return Overview(
-            profile: stored,
-            days: days,
-            labs: charts.labs,
-            preWeight: dialysisWeights?.pre,
-            postWeight: dialysisWeights?.post,
-            gain: dialysisWeights?.gain,
-            weight: charts.weight,
-            bloodPressure: charts.bloodPressure,
-            glucose: charts.glucose,
-            intake: intake.map { IntakeDay(day: $0.day, summary: $0) }
-        )
-    }
-
-    /// The window of an overview: its days ending now, for a profile in its zone.
-    private struct Window: Sendable {
-        var days: Int
-        var profile: StoredProfile
-        var timeZone: TimeZone
-        var now: Int64
-    }
-
-    /// The half of an overview read and worked out beside the other.
-    private struct LabAndDailyCharts: Sendable {
-        var labs: [LabTrend]
-        var weight: Trend?
-        var bloodPressure: Trend
-        var glucose: Trend
-    }
-
-    /// The labs' charts and the charts by day (blood pressure, glucose, and weight off dialysis), from a snapshot of
-    /// their own: the half of the page read and worked out beside the other.
-    private func labAndDailyCharts(_ window: Window) async throws -> LabAndDailyCharts {
-        let (profileId, days, now, timeZone) = (window.profile.id, window.days, window.now, window.timeZone)
-        let onDialysis = window.profile.profile.diseaseCategory?.isDialysis ?? false
-        let dailySubjects: [TrendSubject] = (onDialysis ? [] : [.weight]) + [.bloodPressure, .bloodGlucose]
-        let reads = try await app.store.snapshot { store in
+    /// The weights, blood pressure and glucose of the last `days` days (today included) for the trends page: blood
+    /// pressure, glucose (and weight off dialysis) as one mean per local day aggregated in SQL (a year's chart draws
+    /// a point per day); on dialysis the weights of the two periods a summary compares, with their phases, for the
+    /// pre and post weights and the gain.
+    public func readings(days: Int, profile name: String?) async throws -> ReadingsOverview {
+        let (window, reads) = try await read(days: days, profile: name) { store, window in
+            let (profileId, now) = (window.profile.id, window.now)
             var daily: [TrendSubject: (means: [DailyReadingMean], flagged: [StoredMeasurement])] = [:]
-            for subject in dailySubjects {
+            for subject in window.dailySubjects {
                 guard let kind = subject.measurementKind else { continue }
                 daily[subject] = (
                     try store.dailyMeans(
@@ -139,7 +94,7 @@ extension TrendsService {
                         // Both periods, with room for clock changes; TrendAnalysis picks the exact windows.
                         sinceMs: now - Int64(2 * days + 2) * 86_400_000,
                         untilMs: now + 1,
-                        timeZone: timeZone
+                        timeZone: window.timeZone
                     ),
                     try store.meterRangeReadings(
                         kind: kind,
@@ -149,18 +104,105 @@ extension TrendsService {
                     )
                 )
             }
-            return (labs: try store.labResults(profileId: profileId), daily: daily)
+            // Both periods a summary compares, and a week before them: the first session's gain needs the
+            // post-dialysis weight of the session before it (at most a week earlier on any dialysis schedule).
+            let weights =
+                window.onDialysis
+                ? try store.taggedWeights(profileId: profileId, sinceMs: now - Int64(2 * days + 9) * 86_400_000) : []
+            return (daily: daily, taggedWeights: weights)
         }
         func byDay(_ subject: TrendSubject) throws -> Trend {
             let (means, flagged) = reads.daily[subject] ?? ([], [])
             return try dailyTrend(subject, means: means, flagged: flagged, window)
         }
-        return LabAndDailyCharts(
-            labs: try labTrends(reads.labs, window),
-            weight: onDialysis ? nil : try byDay(.weight),
+        let dialysisWeights = window.onDialysis ? try self.dialysisWeights(reads.taggedWeights, window) : nil
+        return ReadingsOverview(
+            profile: window.profile,
+            days: days,
+            preWeight: dialysisWeights?.pre,
+            postWeight: dialysisWeights?.post,
+            gain: dialysisWeights?.gain,
+            weight: window.onDialysis ? nil : try byDay(.weight),
             bloodPressure: try byDay(.bloodPressure),
             glucose: try byDay(.bloodGlucose)
         )
+    }
+
+    /// Every lab with a result, with its target, for the trends page (each lab's every result: labs are sparse).
+    public func labs(days: Int, profile name: String?) async throws -> LabsOverview {
+        let (window, results) = try await read(days: days, profile: name) { store, window in
+            try store.labResults(profileId: window.profile.id)
+        }
+        return LabsOverview(profile: window.profile, days: days, labs: try labTrends(results, window))
+    }
+
+    /// Each day's intake against the day's limits over the last `days` days (at most `intakeDays`, today always).
+    public func intake(days: Int, profile name: String?) async throws -> IntakeOverview {
+        let (window, reads) = try await read(days: days, profile: name) { store, window in
+            let today = LocalClock.local(window.now, in: window.timeZone).date
+            // At least today's bar, whatever `days` a caller asks for.
+            let intakeDays = stride(from: max(1, min(days, Self.intakeDays)) - 1, through: 0, by: -1).map {
+                today.adding(days: -$0)
+            }
+            return (
+                days: intakeDays,
+                limits: try store.dailyLimits(for: window.profile),
+                entries: try store.intakeEntries(profileId: window.profile.id, from: intakeDays[0], through: today)
+            )
+        }
+        let summaries = IntakeService.summaries(
+            reads.days,
+            of: window.profile,
+            entries: reads.entries,
+            limits: reads.limits
+        )
+        return IntakeOverview(
+            profile: window.profile,
+            days: days,
+            intake: summaries.map { IntakeDay(day: $0.day, summary: $0) }
+        )
+    }
+
+    /// The window of an overview: its days ending now, for a profile in its zone.
+    private struct Window: Sendable {
+        var days: Int
+        var profile: StoredProfile
+        var timeZone: TimeZone
+        var now: Int64
+        /// The zone's offsets over the days the window's reads cover (two periods and a week before them).
+        var offsets: ZoneOffsets
+
+        init(days: Int, profile: StoredProfile, timeZone: TimeZone, now: Int64) {
+            (self.days, self.profile, self.timeZone, self.now) = (days, profile, timeZone, now)
+            offsets = ZoneOffsets(timeZone, from: now - Int64(2 * days + 10) * 86_400_000, until: now + 2 * 86_400_000)
+        }
+
+        var onDialysis: Bool { profile.profile.diseaseCategory?.isDialysis ?? false }
+        /// The subjects charted as one mean per local day: weight too when it has no dialysis phases to show.
+        var dailySubjects: [TrendSubject] { (onDialysis ? [] : [.weight]) + [.bloodPressure, .bloodGlucose] }
+    }
+
+    /// The profile named `name` and what `body` reads for its window, in one snapshot: one trip to a reader's
+    /// thread, the profile and its data consistent with each other. A profile without a usable zone is refused
+    /// as `TrendsError.timeZone`, not as a store error.
+    private func read<T: Sendable>(
+        days: Int,
+        profile name: String?,
+        _ body: @escaping @Sendable (StoreSnapshot, Window) throws -> T
+    ) async throws -> (Window, T) {
+        let now = app.now()
+        let result = try await app.store.snapshot { store -> Result<(Window, T), TrendsError> in
+            let stored = try store.selectProfile(named: name)
+            let timeZone: TimeZone
+            do throws(ProfileFieldError) {
+                timeZone = try stored.profile.timeZone()
+            } catch {
+                return .failure(.timeZone(profile: stored.name, error))
+            }
+            let window = Window(days: days, profile: stored, timeZone: timeZone, now: now)
+            return .success((window, try body(store, window)))
+        }
+        return try result.get()
     }
 
     /// Each lab with a result (eGFR also from creatinine), in catalog order, with the standing of its latest value.
@@ -280,7 +322,7 @@ extension TrendsService {
                 originalValue: $0.value,
                 originalComponents: $0.components,
                 originalUnit: $0.unit,
-                startMs: LocalClock.startOfDay($0.day, in: timeZone),
+                startMs: LocalClock.startOfDay($0.day, in: window.offsets),
                 endMs: nil,
                 utcOffsetSeconds: 0,
                 context: nil

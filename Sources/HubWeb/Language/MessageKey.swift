@@ -33,7 +33,8 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case standingInRange, standingNoTarget, savedLab, usualUnit, labUnitHint, labDateHint, egfrFromCreatinine
     case stage, egfrSlope, egfrSlopePerYear, egfrSlopeNotEnough, egfrSlopeRapid, results, targetSource, upBy, downBy
     case unchanged
-    case navTrends, trendsTitle, trendsIntro, period, lastDays, showPeriod, glucose, intakeHeading2, noDataInPeriod
+    case navTrends, trendsSectionTitle, trendsSections, trendsReadings, trendsIntake, trendsIntro, period, lastDays
+    case showPeriod, glucose, noDataInPeriod
     case dataTable, seriesSummary, chartPeriod, weightsHeading, percentOfDryWeight, perDay, intakeChartTitle
     case intakeLimitLine, intakeWindowNote, seriesSummaryOne, chartDay
     case navReports, reportsTitle, reportsIntro, fromDate, fromDateHint, throughDate, throughDateHint, makeReport

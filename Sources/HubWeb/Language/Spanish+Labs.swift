@@ -17,10 +17,11 @@ extension Spanish {
         .egfrSlopeRapid:
             "Una caída tan rápida es progresión rápida (KDIGO 2012, rec. 2.1.3): hable con su equipo renal.",
         .results: "Resultados", .targetSource: "Fuente", .upBy: "sube %@", .downBy: "baja %@", .unchanged: "sin cambio",
-        .navTrends: "Evolución", .trendsTitle: "Evolución",
+        .navTrends: "Evolución", .trendsSectionTitle: "Evolución: %@", .trendsSections: "Partes de la evolución",
+        .trendsReadings: "Peso, presión arterial, glucosa", .trendsIntake: "Lo que toma y sus límites",
         .trendsIntro: "Sus valores a lo largo del tiempo. Cada gráfico tiene sus datos en una tabla debajo.",
         .period: "Periodo", .lastDays: "Últimos %@ días", .showPeriod: "Mostrar", .glucose: "Glucosa en sangre",
-        .intakeHeading2: "Lo que toma frente a sus límites", .noDataInPeriod: "No hay datos en este periodo.",
+        .noDataInPeriod: "No hay datos en este periodo.",
         .dataTable: "Los datos en una tabla", .seriesSummary: "%@: %@ valores, mínimo %@, máximo %@ %@.",
         .chartPeriod: "Del %@ al %@.", .weightsHeading: "Peso", .percentOfDryWeight: "% del peso seco",
         .perDay: "por día", .intakeChartTitle: "%@ por día", .intakeLimitLine: "Límite diario",

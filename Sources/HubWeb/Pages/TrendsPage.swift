@@ -6,17 +6,46 @@ import HubCore
 import HubRecords
 import HubServices
 
-/// Charts of labs, weights (pre, post, gain), blood pressure, glucose and intake against the limits: each an SVG
-/// drawn by the chart code with a title and a description, and its data as a table.
+/// Charts of one part of the trends (weights, blood pressure and glucose; labs; intake against the limits): each an
+/// SVG drawn by the chart code with a title and a description, and its data as a table. The parts are pages of their
+/// own under one navigation, so a phone shows a few charts at a time.
 struct TrendsPage: Sendable {
     var layout: Layout
-    var overview: TrendsService.Overview
+    var content: Content
     /// The profile's zone, fixed for the page: the date labels below are worked out in it once.
     let timeZone: TimeZone
+
+    /// What the page shows: one part's overview.
+    enum Content: Sendable {
+        case readings(TrendsService.ReadingsOverview)
+        case labs(TrendsService.LabsOverview)
+        case intake(TrendsService.IntakeOverview)
+
+        var section: TrendsService.Section {
+            switch self {
+            case .readings: .readings
+            case .labs: .labs
+            case .intake: .intake
+            }
+        }
+
+        var days: Int {
+            switch self {
+            case .readings(let overview): overview.days
+            case .labs(let overview): overview.days
+            case .intake(let overview): overview.days
+            }
+        }
+    }
 
     /// The windows the page offers, in days.
     static let windows = [7, 30, 90, 365]
     static let intakeDays = TrendsService.intakeDays
+
+    /// Each part's path: the readings, most looked at, are the navigation's `/trends`.
+    static func path(_ section: TrendsService.Section) -> String {
+        section == .readings ? "/trends" : "/trends/\(section.rawValue)"
+    }
 
     /// One chart to draw: its series in the display unit and its reference lines or bands.
     struct Chart: Sendable {
@@ -34,77 +63,77 @@ struct TrendsPage: Sendable {
         case chart(Chart, level: Int)
     }
 
-    func render() async -> String {
+    func render() -> String {
         let parts = parts()
         // Each local date the page names, worked out once: the tables and descriptions name the same days many
-        // times (the six intake charts share theirs), and each costs a look-up of the zone's offset.
+        // times (the five intake charts share theirs), and each costs a look-up of the zone's offset.
         var instants = Set<Int64>()
         for case .chart(let chart, _) in parts {
             for series in chart.series { instants.formUnion(series.points.lazy.map(\.epochMilliseconds)) }
         }
-        let blocks = await blocks(of: parts, dates: DateLabels(instants, timeZone: timeZone))
+        let dates = DateLabels(instants, timeZone: timeZone)
         var body = ""
-        for (index, part) in parts.enumerated() {
+        for part in parts {
             switch part {
             case .text(let html): body += html
-            case .chart: body += blocks[index] ?? ""
+            case .chart(let chart, let level): body += block(chart, level: level, dates: dates)
             }
         }
-        return layout.page(title: layout.language.text(.trendsTitle), path: "/trends", body: body)
+        let language = layout.language
+        let title = language.text(.trendsSectionTitle, Self.name(content.section, language.text))
+        return layout.page(title: title, path: Self.path(content.section), body: body)
     }
 
-    /// The page's parts in order: the period's form, then each section's heading and charts.
+    /// A part's name in the navigation and the title.
+    private static func name(_ section: TrendsService.Section, _ t: (MessageKey) -> String) -> String {
+        switch section {
+        case .readings: t(.trendsReadings)
+        case .labs: t(.labsTitle)
+        case .intake: t(.trendsIntake)
+        }
+    }
+
+    /// The page's parts in order: the navigation between the parts and the period's form, then the charts.
     private func parts() -> [Part] {
-        let language = layout.language
-        let t = language.text
-        let options = Self.windows.map { ("\($0)", language.text(.lastDays, language.number(Double($0)))) }
-        var parts: [Part] = [
-            .text(
-                """
-                <p>\(t(.trendsIntro))</p>
-                <form method="get" action="/trends" class="period">\
-                \(Controls.select("days", label: t(.period), options: options, selected: "\(overview.days)"))\
-                <button type="submit">\(t(.showPeriod))</button></form>
-                """
-            ),
-            .text("<h2>\(t(.labsTitle))</h2>"),
-        ]
-        if overview.labs.isEmpty { parts.append(.text("<p>\(t(.noLabs))</p>")) }
-        parts += overview.labs.map { .chart(labChart($0), level: 3) }
-        parts.append(.text("<h2>\(t(.weightsHeading))</h2>"))
-        parts += weightCharts().map { .chart($0, level: 3) }
-        // One chart each: the chart's own heading is the section's, not a second one under it.
-        parts.append(.chart(bloodPressureChart(), level: 2))
-        parts.append(.chart(readingChart(overview.glucose, id: "glucose", title: t(.glucose)), level: 2))
-        parts.append(.text("<h2>\(t(.intakeHeading2))</h2>"))
-        if overview.days > Self.intakeDays { parts.append(.text("<p>\(t(.intakeWindowNote))</p>")) }
-        parts += IntakeSubject.todayOrder.map { .chart(intakeChart($0), level: 3) }
+        var parts: [Part] = [.text(header())]
+        switch content {
+        case .readings(let overview):
+            let t = layout.language.text
+            parts.append(.text("<h2>\(t(.weightsHeading))</h2>"))
+            parts += weightCharts(overview).map { .chart($0, level: 3) }
+            // One chart each: the chart's own heading is the section's, not a second one under it.
+            parts.append(.chart(bloodPressureChart(overview.bloodPressure), level: 2))
+            parts.append(.chart(readingChart(overview.glucose, id: "glucose", title: t(.glucose)), level: 2))
+        case .labs(let overview):
+            if overview.labs.isEmpty { parts.append(.text("<p>\(layout.language.text(.noLabs))</p>")) }
+            parts += overview.labs.map { .chart(labChart($0), level: 2) }
+        case .intake(let overview):
+            if overview.days > Self.intakeDays {
+                parts.append(.text("<p>\(layout.language.text(.intakeWindowNote))</p>"))
+            }
+            parts += IntakeSubject.todayOrder.map { .chart(intakeChart($0, overview.intake), level: 2) }
+        }
         return parts
     }
 
-    /// Each chart's block by its part's index, drawn in two halves at once, one on another core: drawing them is
-    /// most of the page's time after the store's reads, and a request otherwise leaves the other core idle. Two
-    /// halves of about equal work (a chart's axes and labels, then its points), not a task per chart: a task's
-    /// hand-over between threads costs more than a small chart takes to draw.
-    private func blocks(of parts: [Part], dates: DateLabels) async -> [Int: String] {
-        var charts: [(index: Int, chart: Chart, level: Int, cost: Int)] = []
-        for (index, part) in parts.enumerated() {
-            guard case .chart(let chart, let level) = part else { continue }
-            charts.append((index, chart, level, 40 + chart.series.reduce(0) { $0 + $1.points.count }))
+    /// The introduction, the links to the other parts (keeping the period) and the period's form.
+    private func header() -> String {
+        let language = layout.language
+        let t = language.text
+        let (days, current) = (content.days, content.section)
+        let query = days == 30 ? "" : "?days=\(days)"
+        var html = "<p>\(t(.trendsIntro))</p><nav aria-label=\"\(t(.trendsSections))\"><ul>"
+        for section in TrendsService.Section.allCases {
+            let mark = section == current ? " aria-current=\"page\"" : ""
+            html += "<li><a href=\"\(Self.path(section))\(query)\"\(mark)>\(Self.name(section, t))</a></li>"
         }
-        let half = charts.reduce(0) { $0 + $1.cost } / 2
-        var firstCount = 0
-        var firstCost = 0
-        while firstCount < charts.count && firstCost < half {
-            firstCost += charts[firstCount].cost
-            firstCount += 1
-        }
-        @Sendable func draw(_ charts: ArraySlice<(index: Int, chart: Chart, level: Int, cost: Int)>) -> [Int: String] {
-            Dictionary(uniqueKeysWithValues: charts.map { ($0.index, block($0.chart, level: $0.level, dates: dates)) })
-        }
-        let (first, second) = (charts.prefix(firstCount), charts.dropFirst(firstCount))
-        async let firstHalf = draw(first)
-        return draw(second).merging(await firstHalf) { own, _ in own }
+        let options = Self.windows.map { ("\($0)", language.text(.lastDays, language.number(Double($0)))) }
+        html += """
+            </ul></nav><form method="get" action="\(Self.path(current))" class="period">\
+            \(Controls.select("days", label: t(.period), options: options, selected: "\(days)"))\
+            <button type="submit">\(t(.showPeriod))</button></form>
+            """
+        return html
     }
 
     // MARK: The charts
@@ -127,7 +156,7 @@ struct TrendsPage: Sendable {
         )
     }
 
-    private func weightCharts() -> [Chart] {
+    private func weightCharts(_ overview: TrendsService.ReadingsOverview) -> [Chart] {
         let t = layout.language.text
         if let weight = overview.weight {
             return [readingChart(weight, id: "weight", title: t(.weight))]
@@ -160,9 +189,9 @@ struct TrendsPage: Sendable {
         return charts
     }
 
-    private func bloodPressureChart() -> Chart {
+    private func bloodPressureChart(_ bloodPressure: TrendsService.Trend) -> Chart {
         let t = layout.language.text
-        let summaries = overview.bloodPressure.summaries
+        let summaries = bloodPressure.summaries
         let names: [String: (String, ChartColor)] = [
             "systolic": (t(.systolic), .red), "diastolic": (t(.diastolic), .blue),
         ]
@@ -187,9 +216,9 @@ struct TrendsPage: Sendable {
         )
     }
 
-    private func intakeChart(_ subject: IntakeSubject) -> Chart {
+    private func intakeChart(_ subject: IntakeSubject, _ intake: [TrendsService.IntakeDay]) -> Chart {
         let t = layout.language.text
-        let days = overview.intake.suffix(Self.intakeDays)
+        let days = intake.suffix(Self.intakeDays)
         // A day with nothing logged is not a day of zero intake: it has no bar.
         let points = days.filter { !$0.summary.entries.isEmpty }.map { day in
             TrendPoint(epochMilliseconds: noon(day.day), value: day.summary.intake.total(of: subject).value)
@@ -320,7 +349,11 @@ struct TrendsPage: Sendable {
         private let timeZone: TimeZone
 
         init(_ instants: Set<Int64>, timeZone: TimeZone) {
-            labels = Dictionary(uniqueKeysWithValues: instants.map { ($0, Self.label($0, in: timeZone)) })
+            let day = LocalClock.millisecondsPerDay
+            let offsets = ZoneOffsets(timeZone, from: (instants.min() ?? 0) - day, until: (instants.max() ?? 0) + day)
+            labels = Dictionary(
+                uniqueKeysWithValues: instants.map { ($0, LocalClock.local($0, in: offsets).date.description) }
+            )
             self.timeZone = timeZone
         }
 

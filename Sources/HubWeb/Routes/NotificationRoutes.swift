@@ -13,13 +13,12 @@ struct NotificationRoutes {
     func register(on router: Router<WebContext>) {
         router.get("/notifications") { _, context in
             guard let session = context.session else { return seeOther("/signin") }
-            let profile = await web.profileName(context)
-            let view = try await web.app.profiles.show(profile)
+            let feed = try await web.app.notifications.feed(profile: await web.profileName(context), limit: 100)
             let page = NotificationsPage(
                 layout: await web.layout(context),
                 session: session,
-                notifications: try await web.app.notifications.list(profile: profile, unreadOnly: false, limit: 100),
-                timeZone: TimeZone(identifier: view.stored.profile.timeZoneIdentifier) ?? .gmt
+                notifications: feed.notifications,
+                timeZone: feed.timeZone
             )
             return htmlResponse(page.render())
         }
