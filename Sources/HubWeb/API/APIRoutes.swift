@@ -59,31 +59,33 @@ struct APIRoutes {
         }
         api.get("/today") { _, context in
             let summary = try await web.app.intake.day(.today, profile: await web.profileName(context))
-            let lines = IntakeSubject.todayOrder.map { subject in
-                let maximum = summary.limits.first { $0.limit.subject == subject }?.limit.maximum
-                let total =
-                    subject == .fluid
-                    ? summary.intake.fluidMilliliters
-                    : (subject.nutrient.map { summary.intake.nutrients[$0].value } ?? 0)
-                return TodayLine(
-                    subject: subject.rawValue,
-                    unit: subject.unit,
-                    total: total,
-                    maximum: maximum,
-                    left: maximum.map { $0 - total }
-                )
-            }
-            return try json(Today(profile: summary.profile.name, date: summary.day.description, intake: lines))
+            return try json(
+                Today(profile: summary.profile.name, date: summary.day.description, intake: Self.lines(summary))
+            )
+        }
+        TrendsAPIRoutes(web: web).register(on: api)
+        PageDataRoutes(web: web).register(on: api)
+    }
+
+    /// A day's total of each subject against its limit, in Today's order.
+    static func lines(_ summary: IntakeService.DaySummary) -> [TodayLine] {
+        IntakeSubject.todayOrder.map { subject in
+            let maximum = summary.limits.first { $0.limit.subject == subject }?.limit.maximum
+            let total =
+                subject == .fluid
+                ? summary.intake.fluidMilliliters
+                : (subject.nutrient.map { summary.intake.nutrients[$0].value } ?? 0)
+            return TodayLine(
+                subject: subject.rawValue,
+                unit: subject.unit,
+                total: total,
+                maximum: maximum,
+                left: maximum.map { $0 - total }
+            )
         }
     }
 
     private func json(_ value: some Encodable) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return Response(
-            status: .ok,
-            headers: [.contentType: "application/json"],
-            body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value)))
-        )
+        try APIJSON.response(value)
     }
 }

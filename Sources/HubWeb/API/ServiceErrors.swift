@@ -23,6 +23,12 @@ enum ServiceErrors {
             default:
                 return Problem(status: .unprocessableContent, title: "Not stored", detail: error.description)
             }
+        case let error as QuestionnaireError:
+            switch error {
+            case .profile(let inner): return problem(for: inner)
+            case .store: return Problem(status: .internalServerError, title: "The store could not be read or written")
+            default: return Problem(status: .unprocessableContent, title: "Not done", detail: error.description)
+            }
         case let error as CareServiceError:
             return Problem(status: .unprocessableContent, title: "Not done", detail: error.description)
         case let error as EntryRefused:
