@@ -99,6 +99,17 @@ import Testing
         let post = (readings["series"] as? [[String: Any]])?.first { $0["subject"] as? String == "post-weight" }
         #expect(post?["unit"] as? String == "kg")
         #expect((post?["points"] as? [[String: Any]])?.last?["value"] as? Double == 71.4)
+        // The readings' points are the window's, as the page draws them: a weight of 40 days ago is in a 90-day
+        // window, not in a 30-day one (whose trend also holds the period before it, which its summary compares).
+        let fortyDaysAgo = RFC3339.format(epochMilliseconds: world.app.now() - 40 * 86_400_000, utcOffsetSeconds: 0)
+        _ = try await world.app.weight.add(value: 73, unit: "kg", phase: .post, at: fortyDaysAgo, profile: nil)
+        func postWeights(_ days: Int) async throws -> [Double] {
+            let (_, _, readings) = try await get(world, "/api/v1/trends/readings?days=\(days)", cookie: cookie)
+            let post = (readings["series"] as? [[String: Any]])?.first { $0["subject"] as? String == "post-weight" }
+            return (post?["points"] as? [[String: Any]])?.compactMap { $0["value"] as? Double } ?? []
+        }
+        #expect(try await postWeights(30) == [71.4])
+        #expect(try await postWeights(90) == [73, 71.4])
 
         let (_, _, intake) = try await get(world, "/api/v1/trends/intake?days=7", cookie: cookie)
         let days = intake["intake"] as? [[String: Any]] ?? []
@@ -233,5 +244,25 @@ import Testing
             let responses = operation?["responses"] as? [String: Any] ?? [:]
             #expect(responses["200"] != nil && responses["401"] != nil && responses["421"] != nil, "\(path)")
         }
+    }
+
+    @Test func eachNotificationOpensThePageItConcerns() async throws {
+        let world = try WebWorld()
+        defer { world.remove() }
+        try await world.finishFirstRun()
+        // A dangerously high potassium raises an alert as it is stored.
+        _ = try await world.app.labs.add(analyte: "potassium", value: "6.6", unit: "mmol/L", date: nil, profile: nil)
+        let (cookie, _) = await world.signedIn()
+        let (_, _, feed) = try await get(world, "/api/v1/notifications", cookie: cookie)
+        let items = feed["notifications"] as? [[String: Any]] ?? []
+        let alert = items.first { ($0["title"] as? String)?.contains("Potassium") == true }
+        #expect(alert?["opens"] as? String == "/labs", "\(items)")
+        let page = try await world.test { client in
+            try await client.execute(uri: "/notifications", method: .get, headers: WebWorld.headers(cookie: cookie)) {
+                String(buffer: $0.body)
+            }
+        }
+        let title = try #require(alert?["title"] as? String)
+        #expect(page.contains("<h2><a href=\"/labs\">\(title)</a></h2>"), "\(page)")
     }
 }

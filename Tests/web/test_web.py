@@ -455,6 +455,11 @@ def test_every_page_in_spanish_shows_no_english_catalogue_phrase_nor_english_goa
     check_page(browser, "notifications-spanish-alert")
     english = ["Potassium", "dangerously", "Taken ", "What to do", "Contact your", "not yet reviewed"]
     assert [words for words in english if words in alerts + feed] == [], alerts + feed
+    # Each notification opens the page it concerns: the potassium alert, the labs (from the keyboard: its title is
+    # a link).
+    link = next(a for a in browser.find_elements(By.CSS_SELECTOR, ".feed h2 a") if "Potasio 6,6" in a.text)
+    link.send_keys(Keys.ENTER)
+    wait_for(browser, lambda d: d.current_url.endswith("/labs"))
     browser.get(hub.base + "/today")
     pages = sorted({a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "nav a[href]")})
     browser.get(hub.base + "/goals")

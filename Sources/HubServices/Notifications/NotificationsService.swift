@@ -14,14 +14,21 @@ public struct NotificationsService: Sendable {
         return try await app.store.notifications(profileId: stored.id, unreadOnly: unreadOnly, limit: limit)
     }
 
-    /// The profile's notifications (and the hub-wide ones), newest first, at most `limit`, with the profile's time
-    /// zone for showing their times (UTC when unknown): the feed as a page shows it.
-    public func feed(profile: String?, limit: Int) async throws -> (
-        notifications: [StoredNotification], timeZone: TimeZone
-    ) {
+    /// A profile's feed: its notifications and the zone their times are shown in.
+    public struct Feed: Sendable {
+        /// The profile.
+        public var profile: StoredProfile
+        /// Its notifications (and the hub-wide ones), newest first.
+        public var notifications: [StoredNotification]
+        /// The profile's time zone (UTC when unknown).
+        public var timeZone: TimeZone
+    }
+
+    /// The profile's feed as a page shows it: at most `limit` notifications, newest first, with the profile's zone.
+    public func feed(profile: String?, limit: Int) async throws -> Feed {
         let stored = try await app.store.selectProfile(named: profile)
         let notifications = try await app.store.notifications(profileId: stored.id, unreadOnly: false, limit: limit)
-        return (notifications, (try? stored.profile.timeZone()) ?? .gmt)
+        return Feed(profile: stored, notifications: notifications, timeZone: (try? stored.profile.timeZone()) ?? .gmt)
     }
 
     /// One notification of the profile (or hub-wide) with the profile's time zone for showing its time; throws

@@ -400,14 +400,18 @@ enum OpenAPIDocument {
                     "type": "array",
                     "items": {
                       "type": "object",
-                      "required": ["id", "type", "title", "text", "read", "createdAt"],
+                      "required": ["id", "type", "title", "text", "read", "createdAt", "opens"],
                       "properties": {
                         "id": { "type": "integer" },
                         "type": { "$ref": "#/components/schemas/NotificationType" },
                         "title": { "type": "string" },
                         "text": { "type": "string" },
                         "read": { "type": "boolean" },
-                        "createdAt": { "type": "string", "format": "date-time", "description": "RFC 3339 instant." }
+                        "createdAt": { "type": "string", "format": "date-time", "description": "RFC 3339 instant." },
+                        "opens": {
+                          "enum": ["/labs", "/weight", "/blood-pressure", "/trends", "/today", "/goals", "/medications", "/devices", "/import", "/reports"],
+                          "description": "The page that shows what the notification is about."
+                        }
                       }
                     }
                   }

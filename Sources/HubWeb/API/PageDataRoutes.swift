@@ -100,11 +100,9 @@ struct PageDataRoutes {
             )
         }
         api.get("/notifications") { _, context in
-            let profile = await web.profileName(context)
             let language = await web.language(context)
-            let view = try await web.app.profiles.show(profile)
-            let notes = try await web.app.notifications.list(profile: profile, unreadOnly: false, limit: 100)
-            let items = notes.map { note in
+            let feed = try await web.app.notifications.feed(profile: await web.profileName(context), limit: 100)
+            let items = feed.notifications.map { note in
                 let (title, text) = language.notification(note)
                 return FeedItemMessage(
                     id: note.id,
@@ -112,10 +110,11 @@ struct PageDataRoutes {
                     title: title,
                     text: text,
                     read: note.readAtMs != nil,
-                    createdAt: APIJSON.instant(note.createdAtMs, offset: 0)
+                    createdAt: APIJSON.instant(note.createdAtMs, in: feed.timeZone),
+                    opens: note.pagePath
                 )
             }
-            return try APIJSON.response(FeedMessage(profile: view.stored.name, notifications: items))
+            return try APIJSON.response(FeedMessage(profile: feed.profile.name, notifications: items))
         }
         api.get("/devices") { _, _ in
             try APIJSON.response(DevicesMessage(try await web.app.devices(web.adapters).overview()))

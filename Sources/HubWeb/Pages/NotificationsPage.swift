@@ -5,7 +5,8 @@ import HubCore
 import HubRecords
 import HubServices
 
-/// The notifications feed, newest first, unread marked; one button marks them all read.
+/// The notifications feed, newest first, unread marked, each title a link to the page it concerns; one button marks
+/// them all read.
 struct NotificationsPage {
     var layout: Layout
     var session: WebSession
@@ -23,7 +24,8 @@ struct NotificationsPage {
             let state = note.readAtMs == nil ? "<strong>\(t(.unread))</strong>" : t(.read)
             let (title, text) = language.notification(note)
             return """
-                <li class="\(note.readAtMs == nil ? "unread" : "read")"><h2>\(esc(title))</h2>\
+                <li class="\(note.readAtMs == nil ? "unread" : "read")">\
+                <h2><a href="\(note.pagePath)">\(esc(title))</a></h2>\
                 <p>\(esc(text))</p><p class="hint">\(esc(when)) · \(state)</p></li>
                 """
         }.joined()

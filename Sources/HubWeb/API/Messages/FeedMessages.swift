@@ -13,6 +13,8 @@ struct FeedItemMessage: Encodable {
     var text: String
     var read: Bool
     var createdAt: String
+    /// The page that shows what it is about (`/labs` for a critical potassium).
+    var opens: String
 }
 
 /// The notifications page's data: the feed, newest first.

@@ -18,15 +18,18 @@ struct TrendSeriesMessage: Encodable {
     var unit: String
     var points: [TrendPointMessage]
 
-    /// Every series of `trend` under `subject`.
-    static func all(_ subject: String, _ trend: TrendsService.Trend?) -> [TrendSeriesMessage] {
+    /// Every series of `trend` under `subject`, with the points its chart draws: the window's (readings; the trend
+    /// also holds the period before, which its summary compares) or every one (`wholeSeries`: labs, which are sparse).
+    static func all(_ subject: String, _ trend: TrendsService.Trend?, wholeSeries: Bool = false)
+        -> [TrendSeriesMessage]
+    {
         guard let trend else { return [] }
         return trend.summaries.map { summary in
             TrendSeriesMessage(
                 subject: subject,
                 name: summary.series.name,
                 unit: summary.series.unit,
-                points: summary.series.points.map {
+                points: (wholeSeries ? summary.series.points : summary.summary.points).map {
                     TrendPointMessage(at: APIJSON.instant($0.epochMilliseconds, in: trend.timeZone), value: $0.value)
                 }
             )
@@ -110,7 +113,7 @@ struct LabsTrendsMessage: Encodable {
             LabTrendMessage(
                 analyte: $0.analyte.id,
                 name: $0.analyte.displayName,
-                series: TrendSeriesMessage.all($0.analyte.id, $0.trend),
+                series: TrendSeriesMessage.all($0.analyte.id, $0.trend, wholeSeries: true),
                 standing: $0.standing.map(LabStandingMessage.init)
             )
         }
