@@ -80,13 +80,15 @@ extension ProfileError: UserFacingError {
 }
 
 extension ReportsService.Failure: UserFacingError {
-    /// The refusal as data: the profile's clock, or the report not made (the mail command's cases are the command
-    /// line's).
+    /// The refusal as data: the profile's clock, the report not made, or its mail (the address, no mail program set
+    /// up, the program failing with the report kept).
     public var userMessage: UserMessage? {
         switch self {
         case .profileTimeZone: UserMessage(.timeZoneUnusable, [])
         case .report: UserMessage(.reportNotMade, [])
-        case .mailNotConfigured, .mail: nil
+        case .mailAddress(let address): UserMessage(.mailAddressNotAccepted, [.text(address)])
+        case .mailNotConfigured: UserMessage(.mailNotConfigured, [])
+        case .mail: UserMessage(.mailNotSent, [])
         }
     }
 }

@@ -62,6 +62,12 @@ public struct UserMessage: Sendable, Equatable {
         case portionNotMeasured
         /// The report could not be made.
         case reportNotMade
+        /// Not an email address: the address typed.
+        case mailAddressNotAccepted
+        /// No mail program is set up, so the report was not made.
+        case mailNotConfigured
+        /// The report was made and kept but the mail program did not send it.
+        case mailNotSent
         /// A question without its answer: the question.
         case answerMissing
         /// An answer that is not a whole number in the question's range: the question, the answer, low, high.

@@ -51,6 +51,44 @@ struct ReportsTests {
         #expect(listed.entries.allSatisfy { $0.mailedTo.isEmpty })
     }
 
+    /// The address is an argument of the configured mail program: one it would read as an option (`-oQ…`), as two
+    /// addresses, or not as an address at all is refused before anything is made; a plain one reaches the program
+    /// as one argument.
+    @Test func anAddressTheMailProgramWouldMisreadIsRefusedAndAPlainOneIsHandedOver() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let storePath = directory.file("store.sqlite")
+        let app = try HubApplication.open(atPath: storePath, durability: .normal)
+        _ = try await app.terms.acceptCurrent()
+        _ = try await HubDatabase.open(atPath: storePath, durability: .normal)
+            .saveProfile(try PatientFixtures.hemodialysisProfile(), id: nil, atMs: app.now())
+        let recording = try directory.write(
+            "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"\(directory.file("mailed.txt"))\"\n",
+            to: "recording-mail"
+        )
+        chmod(recording, 0o755)
+        let environment = [
+            "KIDNEYHUB_REPORTS": directory.file("reports"),
+            "KIDNEYHUB_MAIL_COMMAND": "[\"\(recording)\", \"{file}\", \"{address}\"]",
+            "PATH": "/usr/bin:/bin",
+        ]
+        let reports = app.reports(environment: environment)
+        let misread = [
+            "-oQ/tmp/x@example.org", "a@b", "care@clinic.example,other@example.org", "care @clinic.example",
+            "care@clinic.example\n-oQ", "<care@clinic.example>", "@clinic.example", "care@.example", "care",
+        ]
+        for address in misread {
+            await #expect(throws: ReportsService.Failure.self, "\(address)") {
+                _ = try await reports.makePDF(ReportsService.Request(mailTo: address))
+            }
+        }
+        #expect(try ReportsService.list(storeAt: storePath, environment: environment).entries.isEmpty)
+        let made = try await reports.makePDF(ReportsService.Request(mailTo: "care.team+renal@clinic.example"))
+        #expect(made.entry.mailedTo == ["care.team+renal@clinic.example"])
+        let arguments = try String(contentsOfFile: directory.file("mailed.txt"), encoding: .utf8)
+        #expect(arguments == "\(made.path)\ncare.team+renal@clinic.example\n")
+    }
+
     @Test func withoutAStartTheReportPeriodFitsTheDataUpToNinetyDays() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

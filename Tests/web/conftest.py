@@ -29,9 +29,12 @@ class Hub:
     """A running `kidneyhub serve`: its base address and the one-time sign-in link it printed."""
 
     def __init__(self, folder, extra_arguments=()):
+        self.folder = folder
         self.store = os.path.join(folder, "hub.sqlite")
         self.port = free_port()
-        env = dict(os.environ, XDG_DATA_HOME=folder)
+        # A mail program that records what it was handed (folder/mailed.txt), for the reports page's "send".
+        mail = json.dumps([str(Path(__file__).resolve().parent / "record-mail.sh"), "{file}", "{address}"])
+        env = dict(os.environ, XDG_DATA_HOME=folder, KIDNEYHUB_MAIL_COMMAND=mail)
         self.process = subprocess.Popen(
             [str(BINARY), "serve", "--store", self.store, "--create-folder", "--hotplug", "off",
              "--http", f"127.0.0.1:{self.port}", *extra_arguments],

@@ -141,6 +141,51 @@ def test_spanish_everywhere_once_chosen(hub, browser):
     check_page(browser, "profiles-es")
 
 
+def tab_to(browser, element_id, presses=80):
+    """Moves the focus with Tab until the element `element_id` has it, as a keyboard user does."""
+    for _ in range(presses):
+        ActionChains(browser).send_keys(Keys.TAB).perform()
+        if browser.execute_script("return document.activeElement.id") == element_id:
+            return
+    raise AssertionError(f"#{element_id} was not reached with Tab")
+
+
+def test_notification_settings_are_chosen_with_the_keyboard_only(hub, browser):
+    first_run(browser, hub, check=False)
+    browser.get(hub.base + "/settings")
+    # Rewards off, quiet from 10 pm to 7 am, desktop off: Tab, Space, typed times, Enter.
+    tab_to(browser, "type-reward")
+    ActionChains(browser).send_keys(Keys.SPACE).perform()
+    tab_to(browser, "quietStart")
+    ActionChains(browser).send_keys("1000P").perform()
+    tab_to(browser, "quietEnd")
+    ActionChains(browser).send_keys("0700A").perform()
+    tab_to(browser, "desktop")
+    ActionChains(browser).send_keys(Keys.SPACE).perform()
+    ActionChains(browser).send_keys(Keys.TAB).send_keys(Keys.ENTER).perform()
+    wait_for(browser, lambda d: "done=notificationSettingsSaved" in d.current_url)
+    assert "Notification settings saved." in browser.find_element(By.ID, "notice").text
+    checked = {box.get_attribute("value"): box.is_selected()
+               for box in browser.find_elements(By.CSS_SELECTOR, 'input[name="type"]')}
+    assert checked == {"alert": True, "reminder": True, "progress": True, "reward": False, "device": True,
+                       "import": True}, checked
+    # Alerts on a value that needs attention cannot be switched off here.
+    assert browser.find_element(By.ID, "type-alert").get_attribute("disabled") is not None
+    assert browser.find_element(By.ID, "quietStart").get_attribute("value") == "22:00"
+    assert browser.find_element(By.ID, "quietEnd").get_attribute("value") == "07:00"
+    assert not browser.find_element(By.ID, "desktop").is_selected()
+    check_page(browser, "settings-notifications")
+    # One end alone is refused on the page, announced, with what was typed.
+    browser.execute_script("document.getElementById('quietEnd').value = ''")
+    browser.find_element(By.CSS_SELECTOR, 'form[action="/settings/notifications"] button').click()
+    # Read by script: the element found before the answer goes stale when the answer replaces the page.
+    wait_for(browser, lambda d: "Give both the start and the end" in d.execute_script(
+        "const e = document.getElementById('errors'); return e ? e.textContent : ''"))
+    assert browser.find_element(By.ID, "quietStart").get_attribute("value") == "22:00"
+    assert browser.find_element(By.ID, "quietEnd").get_attribute("value") == ""
+    check_page(browser, "settings-notifications-refused")
+
+
 def test_an_address_beyond_loopback_is_refused_without_tls(tmp_path):
     import subprocess
 
@@ -366,6 +411,23 @@ def test_a_pdf_report_for_a_period_is_made_and_downloaded(hub, browser):
     wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#errors li"))
     assert "First day" in browser.find_element(By.CSS_SELECTOR, "#errors li").text
     assert len(browser.find_elements(By.CSS_SELECTOR, "#reports tbody tr")) == 1
+    # Sent by email: handed to the configured mail program with the address; an address the program would read as
+    # one of its options is refused and nothing is made.
+    browser.get(hub.base + "/reports")
+    browser.find_element(By.ID, "mailTo").send_keys("-oQ/tmp/x@example.org")
+    browser.find_element(By.CSS_SELECTOR, "#report-form button[type=submit]").click()
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#errors li"))
+    assert "is not an email address" in browser.find_element(By.CSS_SELECTOR, "#errors li").text
+    assert browser.find_element(By.ID, "mailTo").get_attribute("value") == "-oQ/tmp/x@example.org"
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#reports tbody tr")) == 1
+    browser.find_element(By.ID, "mailTo").clear()
+    browser.find_element(By.ID, "mailTo").send_keys("care@clinic.example")
+    browser.find_element(By.CSS_SELECTOR, "#report-form button[type=submit]").click()
+    wait_for(browser, lambda d: "done=reportMailed" in d.current_url, timeout=180)
+    assert "handed to the mail program" in browser.find_element(By.ID, "notice").text
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#reports tbody tr")) == 2
+    handed = Path(hub.folder, "mailed.txt").read_text().splitlines()
+    assert len(handed) == 2 and handed[0].endswith(".pdf") and handed[1] == "care@clinic.example", handed
 
 
 def test_a_goal_added_from_a_template_shows_its_progress(hub, browser):

@@ -79,6 +79,8 @@ public struct ReportsService: Sendable {
         case report(ReportError)
         /// The mail command failed; the report is kept (the reason says where).
         case mail(String)
+        /// The address is not one a mail program takes as an address; nothing was made.
+        case mailAddress(String)
 
         public var description: String {
             switch self {
@@ -86,6 +88,8 @@ public struct ReportsService: Sendable {
             case .mailNotConfigured(let reason): "--mail: \(reason); no report was made"
             case .report(let error): error.description
             case .mail(let reason): reason
+            case .mailAddress(let address):
+                "--mail: '\(address)' is not an email address (name@host, no spaces); no report was made"
             }
         }
     }
@@ -106,7 +110,8 @@ public struct ReportsService: Sendable {
         let through = try request.through ?? stored.profile.localDate(at: now)
         let first = request.from ?? through.adding(days: 1 - Self.defaultDays)
         var mailCommand: MailCommand?
-        if request.mailTo != nil {
+        if let address = request.mailTo {
+            guard Self.isMailAddress(address) else { throw Failure.mailAddress(address) }
             do { mailCommand = try MailCommand.configured(in: environment) } catch {
                 throw Failure.mailNotConfigured("\(error)")
             }
@@ -187,6 +192,19 @@ public struct ReportsService: Sendable {
     ) throws(Failure) -> (folder: String, entries: [ReportIndexEntry]) {
         let folder = ReportsFolder.forStore(atPath: storePath, environment: environment)
         do { return (folder.path, try folder.entries()) } catch { throw .report(error) }
+    }
+
+    /// Whether `address` is one address a mail program takes as such: `name@host`, at most 254 characters, no space,
+    /// control character, comma or angle bracket, and not starting with `-`: the address is an argument of the
+    /// configured program, which would read a leading `-` as one of its options, a comma as a second address.
+    static func isMailAddress(_ address: String) -> Bool {
+        let parts = address.split(separator: "@", omittingEmptySubsequences: false)
+        return address.count <= 254 && parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+            && !address.hasPrefix("-") && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".")
+            && address.unicodeScalars.allSatisfy {
+                !$0.properties.isWhitespace && $0.value >= 0x20 && $0.value != 0x7F
+                    && !",;<>()[]\\\"".unicodeScalars.contains($0)
+            }
     }
 
     /// Runs the mail command (argv, no shell) and waits for it without blocking a thread.

@@ -68,7 +68,7 @@ enum AppStyle {
         svg.chart text { font-family: system-ui, sans-serif; }
         fieldset { border: 1px solid var(--line); max-width: 28rem; margin: 0 0 .75rem; padding: .5rem .75rem; }
         .check { display: flex; align-items: center; gap: .5rem; min-height: 44px; }
-        .check input { width: 1.4rem; height: 1.4rem; }
+        .check input { width: 1.4rem; height: 1.4rem; flex: none; }
         button.secondary { background: var(--paper); color: var(--over); border: 2px solid var(--over); }
         form.inline { display: inline; }
         td.actions > a, td.actions > form { display: inline-block; margin: .25rem .75rem .25rem 0; }

@@ -28,6 +28,10 @@ extension English {
         .refusedValue: "The value was not stored; check it.",
         .refusedPortion: "%@: this amount cannot be measured that way; check the amount and measure.",
         .refusedReport: "The report could not be made; try again.",
+        .refusedMailAddress: "%@ is not an email address (name@example.org); no report was made.",
+        .refusedMailNotConfigured:
+            "No mail program is set up for KidneyHub on this computer, so no report was made: download it instead, or ask whoever set up KidneyHub to set one up.",
+        .refusedMailNotSent: "The report was made and is kept below, but the mail program did not send it.",
         .refusedOther: "That was not done; check what you entered.",
         .confirmUnusualHeading: "Is this reading right?",
         .confirmUnusual: "Yes, this is right: save it",

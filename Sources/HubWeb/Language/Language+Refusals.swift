@@ -83,6 +83,9 @@ extension Language {
         case .valueNotStored: .refusedValue
         case .portionNotMeasured: .refusedPortion
         case .reportNotMade: .refusedReport
+        case .mailAddressNotAccepted: .refusedMailAddress
+        case .mailNotConfigured: .refusedMailNotConfigured
+        case .mailNotSent: .refusedMailNotSent
         case .answerMissing: .refusedAnswerMissing
         case .answerNotInRange: .refusedAnswerRange
         case .answerNotWholeNumber: .refusedAnswerNumber

@@ -27,6 +27,9 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case notificationsTitle, markAllRead, unread, read, noNotifications
     case profilesTitle, currentProfile, switchTo, avatar, avatarFile, avatarHint
     case settingsTitle, language, english, spanish, saveSettings
+    case notificationSettingsHeading, notifyAbout, notifyAboutHint, typeReward, typeProgress, typeReminder, typeAlert
+    case typeDevice, typeImport, quietHours, quietHoursHint, quietFrom, quietUntil, desktopNotifications
+    case saveNotificationSettings, notificationSettingsSaved, quietHoursIncomplete
     case errorHeading, notFound, fieldProblem, required, notANumber
     // Labs, trends, devices, import, reports
     case labsIntro, labsLatestHeading, latest, previousResult, change, target, standing, standingLow, standingHigh
@@ -88,6 +91,7 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case refusedLabFile, refusedLabRows, refusedMedicationActive, refusedMedicationUnknown
     case refusedMedicationNotActive, refusedDoseUnknown, refusedGoalCategory, refusedGoalTemplate
     case refusedGoalNotOffered, refusedGoalTarget, refusedGoalPeriod, refusedValue, refusedPortion
+    case refusedMailAddress, refusedMailNotConfigured, refusedMailNotSent, mailTo, mailToHint, reportMailed
     case refusedReport, refusedOther, confirmUnusualHeading, confirmUnusual, syncFailedShort, notSavedShort
     case refusedNotADate, avatarTooLarge, avatarNotImage, avatarMissing, importNotRead
     case adapterNotRead, pairRefusedShort

@@ -29,6 +29,10 @@ extension Spanish {
         .refusedValue: "El valor no se guardó; revíselo.",
         .refusedPortion: "%@: esta cantidad no se puede medir así; revise la cantidad y la medida.",
         .refusedReport: "No se pudo hacer el informe; inténtelo de nuevo.",
+        .refusedMailAddress: "%@ no es una dirección de correo (nombre@ejemplo.org); no se hizo el informe.",
+        .refusedMailNotConfigured:
+            "No hay un programa de correo configurado para KidneyHub en este ordenador, así que no se hizo el informe: descárguelo, o pida a quien instaló KidneyHub que lo configure.",
+        .refusedMailNotSent: "El informe se hizo y se guarda abajo, pero el programa de correo no lo envió.",
         .refusedOther: "No se ha hecho; revise los datos que escribió.",
         .confirmUnusualHeading: "¿Es correcta esta lectura?",
         .confirmUnusual: "Sí, es correcta: guardarla",

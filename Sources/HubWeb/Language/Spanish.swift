@@ -84,6 +84,21 @@ enum Spanish {
         .profilesTitle: "Perfiles", .currentProfile: "Mostrado ahora", .switchTo: "Mostrar este perfil",
         .settingsTitle: "Ajustes", .language: "Idioma", .english: "English", .spanish: "Español",
         .saveSettings: "Guardar ajustes",
+        .notificationSettingsHeading: "Avisos", .notifyAbout: "Avisarme de",
+        .notifyAboutHint:
+            "Un tipo desactivado no se envía. Las alertas de un valor que requiere atención siguen activas.",
+        .typeReward: "Premios obtenidos", .typeProgress: "Avances hacia un objetivo",
+        .typeReminder: "Recordatorios de tomar un medicamento o de pesarse",
+        .typeAlert: "Alertas de un valor que requiere atención",
+        .typeDevice: "Dispositivos (conexión, batería, problemas)", .typeImport: "Importaciones terminadas",
+        .quietHours: "Horas de silencio",
+        .quietHoursHint:
+            "Los avisos esperan al final de las horas de silencio; las alertas llegan enseguida. Deje ambas vacías para no tener.",
+        .quietFrom: "Desde", .quietUntil: "Hasta",
+        .desktopNotifications: "Mostrarlos también en el escritorio de este ordenador",
+        .saveNotificationSettings: "Guardar los avisos",
+        .notificationSettingsSaved: "Avisos guardados.",
+        .quietHoursIncomplete: "Indique el inicio y el final de las horas de silencio, o ninguno.",
         .errorHeading: "Revise, por favor", .notFound: "Página no encontrada.", .fieldProblem: "%@: %@",
         .required: "Hace falta.", .notANumber: "Escriba un número.",
     ].merging(Spanish.labs) { own, _ in own }.merging(Spanish.medications) { own, _ in own }

@@ -2,13 +2,16 @@ import Foundation
 import HubServices
 import Reports
 
-/// The PDF report: make one for a period, download it and the ones made before.
+/// The PDF report: make one for a period (and hand it to the mail program for an address), download it and the ones
+/// made before.
 struct ReportsPage {
     var layout: Layout
     var session: WebSession
     var reports: [ReportsService.Kept]
     var notice: String? = nil
     var errors: [String] = []
+    /// What a refused form sent, shown again as typed.
+    var values: FormFields? = nil
 
     func render() -> String {
         let language = layout.language
@@ -42,8 +45,9 @@ struct ReportsPage {
             body: """
                 <p>\(t(.reportsIntro))</p>
                 <form method="post" action="/reports" class="stack" id="report-form">\(csrfField(session))
-                \(Controls.input("from", label: t(.fromDate), type: "date", hint: t(.fromDateHint)))
-                \(Controls.input("through", label: t(.throughDate), type: "date", hint: t(.throughDateHint)))
+                \(Controls.input("from", label: t(.fromDate), type: "date", value: values?.text("from") ?? "", hint: t(.fromDateHint)))
+                \(Controls.input("through", label: t(.throughDate), type: "date", value: values?.text("through") ?? "", hint: t(.throughDateHint)))
+                \(Controls.input("mailTo", label: t(.mailTo), type: "email", value: values?.text("mailTo") ?? "", hint: t(.mailToHint), extra: "autocomplete=\"email\""))
                 <button type="submit">\(t(.makeReport))</button>
                 </form>
                 <h2 id="kept-heading">\(t(.keptReports))</h2>

@@ -5,10 +5,22 @@ import HubCore
 import HubRecords
 import HubServices
 
-/// Settings: the language of the pages.
+/// Settings: the language of the pages, and the profile's notifications (each type on or off, quiet hours, the
+/// desktop).
 struct SettingsPage {
     var layout: Layout
     var session: WebSession
+    var notifications: NotificationSettings
+    var notice: String? = nil
+    var errors: [String] = []
+    /// What a refused form sent, shown again as typed.
+    var values: FormFields? = nil
+
+    /// The types in the order the form offers them, each with its words.
+    static let types: [(NotificationType, MessageKey)] = [
+        (.alert, .typeAlert), (.reminder, .typeReminder), (.progress, .typeProgress), (.reward, .typeReward),
+        (.device, .typeDevice), (.import, .typeImport),
+    ]
 
     func render() -> String {
         let t = layout.language.text
@@ -16,12 +28,51 @@ struct SettingsPage {
         return layout.page(
             title: t(.settingsTitle),
             path: "/settings",
+            notice: notice,
+            errors: errors,
             body: """
                 <form method="post" action="/settings/language" class="stack">\(csrfField(session))
                 \(Controls.select("language", label: t(.language), options: options, selected: layout.language.rawValue))
                 <button type="submit">\(t(.saveSettings))</button>
                 </form>
+                \(notificationsForm())
                 """
         )
+    }
+
+    /// The notifications' form: a checkbox per type (alerts on a value that needs attention cannot be switched off
+    /// here, only back on), the quiet hours, the desktop.
+    private func notificationsForm() -> String {
+        let t = layout.language.text
+        let sent = values.map { Set($0.texts("type")) }
+        let types = Self.types.map { type, key in
+            let id = "type-\(type.rawValue)"
+            // An alert that is on stays on: a disabled box is not sent, and the route never switches alerts off.
+            let locked = type == .alert && !notifications.disabledTypes.contains(type)
+            let on = locked || (sent.map { $0.contains(type.rawValue) } ?? !notifications.disabledTypes.contains(type))
+            return """
+                <div class="check"><input type="checkbox" id="\(id)" name="type" value="\(type.rawValue)"\
+                \(on ? " checked" : "")\(locked ? " disabled" : "")><label for="\(id)">\(t(key))</label></div>
+                """
+        }.joined()
+        // A refused form shows what was sent, an end left empty as empty.
+        let start = values.map { $0.text("quietStart") ?? "" } ?? notifications.quietHours?.start.description ?? ""
+        let end = values.map { $0.text("quietEnd") ?? "" } ?? notifications.quietHours?.end.description ?? ""
+        let desktop = (values.map { $0.text("desktop") != nil } ?? notifications.desktop) ? " checked" : ""
+        return """
+            <h2 id="notification-settings-heading">\(t(.notificationSettingsHeading))</h2>
+            <form method="post" action="/settings/notifications" class="stack" \
+            aria-labelledby="notification-settings-heading">\(csrfField(session))
+            <fieldset aria-describedby="types-hint"><legend>\(t(.notifyAbout))</legend>\
+            <span class="hint" id="types-hint">\(t(.notifyAboutHint))</span>\(types)</fieldset>
+            <fieldset aria-describedby="quiet-hint"><legend>\(t(.quietHours))</legend>\
+            <span class="hint" id="quiet-hint">\(t(.quietHoursHint))</span>\
+            \(Controls.input("quietStart", label: t(.quietFrom), type: "time", value: start))\
+            \(Controls.input("quietEnd", label: t(.quietUntil), type: "time", value: end))</fieldset>
+            <div class="check"><input type="checkbox" id="desktop" name="desktop" value="1"\(desktop)>\
+            <label for="desktop">\(t(.desktopNotifications))</label></div>
+            <button type="submit">\(t(.saveNotificationSettings))</button>
+            </form>
+            """
     }
 }

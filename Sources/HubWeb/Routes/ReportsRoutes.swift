@@ -36,17 +36,24 @@ struct ReportsRoutes {
             }
             if errors.isEmpty {
                 do {
+                    let mailTo = form.text("mailTo")
                     _ = try await web.app.reports().makePDF(
-                        ReportsService.Request(profile: profile, from: days["from"], through: days["through"])
+                        ReportsService.Request(
+                            profile: profile,
+                            from: days["from"],
+                            through: days["through"],
+                            mailTo: mailTo
+                        )
                     )
-                    return seeOther("/reports?done=reportMade")
+                    return seeOther(mailTo == nil ? "/reports?done=reportMade" : "/reports?done=reportMailed")
                 } catch let error as ReportsService.Failure {
                     errors.append(layout.language.refusal(error))
                 }
             }
             let kept = try await web.app.reports().kept(profile: profile)
             return htmlResponse(
-                ReportsPage(layout: layout, session: session, reports: kept.reports, errors: errors).render(),
+                ReportsPage(layout: layout, session: session, reports: kept.reports, errors: errors, values: form)
+                    .render(),
                 status: .unprocessableContent
             )
         }
