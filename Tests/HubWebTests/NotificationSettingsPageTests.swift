@@ -46,7 +46,7 @@ import Testing
         #expect(stored.disabledTypes == [.reward, .progress, .device, .import])
         #expect(stored.quietHours?.description == "22:00-07:00")
         #expect(stored.desktop == false)
-        // A form that tampers the alert away still leaves alerts on; ticking the others back on enables them.
+        // Ticking the others back on enables them, and the quiet hours left empty remove them.
         _ = try await world.post(
             "/settings/notifications",
             "type=reward&type=progress&type=reminder&type=device&type=import&desktop=1",
@@ -57,6 +57,19 @@ import Testing
         #expect(stored.disabledTypes.isEmpty)
         #expect(stored.quietHours == nil)
         #expect(stored.desktop)
+        // Alerts switched off from the command line: the page shows their box unticked and free, and ticking it
+        // switches them back on.
+        var off = NotificationsService.SettingsChange()
+        off.disable = [.alert]
+        _ = try await world.app.notifications.settings(profile: nil, change: off)
+        let withAlertsOff = try await world.test { client in
+            try await client.execute(uri: "/settings", method: .get, headers: WebWorld.headers(cookie: cookie)) {
+                $0.body.text
+            }
+        }
+        #expect(withAlertsOff.contains("id=\"type-alert\" name=\"type\" value=\"alert\">"))
+        _ = try await world.post("/settings/notifications", "type=alert&type=reminder", cookie: cookie, csrf: csrf)
+        #expect(try await settings(world).disabledTypes.contains(.alert) == false)
     }
 
     @Test func quietHoursWithOneEndOrAWrongTimeAreRefusedOnThePageAndNothingChanges() async throws {

@@ -49,7 +49,8 @@ public enum NotificationConcern: String, Sendable, Hashable, CaseIterable {
             case .lab?: return .labs
             case .interdialyticGain?: return .weight
             case .reading(let kind, _)?: return of(kind)
-            case nil: return .intake
+            // A threshold of a newer hub: a measured value, shown with the readings.
+            case nil: return .readings
             }
         case .meterRange: return .readings
         case .readingWatch(let reading, _, _, _, _): return reading == .systolic ? .bloodPressure : .readings

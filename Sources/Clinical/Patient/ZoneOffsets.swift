@@ -32,7 +32,8 @@ package struct ZoneOffsets: Sendable {
         }
         self.starts = starts
         self.offsets = offsets
-        self.end = end
+        // Stopped by the bound before `end`: past the last change read, Foundation answers.
+        self.end = starts.count < 1000 ? end : starts[starts.count - 1]
     }
 
     /// The zone's offset from UTC in milliseconds at `instant`, as `TimeZone.secondsFromGMT(for:)` gives it.

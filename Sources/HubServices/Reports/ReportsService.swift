@@ -89,7 +89,7 @@ public struct ReportsService: Sendable {
             case .report(let error): error.description
             case .mail(let reason): reason
             case .mailAddress(let address):
-                "--mail: '\(address)' is not an email address (name@host, no spaces); no report was made"
+                "--mail: '\(address)' is not a plain email address (name@example.org); no report was made"
             }
         }
     }
@@ -194,17 +194,23 @@ public struct ReportsService: Sendable {
         do { return (folder.path, try folder.entries()) } catch { throw .report(error) }
     }
 
-    /// Whether `address` is one address a mail program takes as such: `name@host`, at most 254 characters, no space,
-    /// control character, comma or angle bracket, and not starting with `-`: the address is an argument of the
-    /// configured program, which would read a leading `-` as one of its options, a comma as a second address.
+    /// Whether `address` is a plain `name@host.domain`: letters, digits and `. _ % + -` before the `@` (not first
+    /// `+`, `-` or `.`), letters, digits and `-` in each of at least two labels after it, at most 254 characters. The
+    /// address is an argument of the configured mail program, which may read more than an address in it: a leading
+    /// `-` as its own option, a comma as a second address, and in the mailx family a `|` as a command to run or a `/`
+    /// or leading `+` as a file to write; a brace would be another placeholder of the command.
     static func isMailAddress(_ address: String) -> Bool {
         let parts = address.split(separator: "@", omittingEmptySubsequences: false)
-        return address.count <= 254 && parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
-            && !address.hasPrefix("-") && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".")
-            && address.unicodeScalars.allSatisfy {
-                !$0.properties.isWhitespace && $0.value >= 0x20 && $0.value != 0x7F
-                    && !",;<>()[]\\\"".unicodeScalars.contains($0)
-            }
+        guard address.utf8.count <= 254, parts.count == 2, let first = parts[0].utf8.first, !"+-.".utf8.contains(first)
+        else { return false }
+        func isAlphanumeric(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        return parts[0].utf8.allSatisfy { isAlphanumeric($0) || "._%+-".utf8.contains($0) } && labels.count >= 2
+            && labels.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") } }
     }
 
     /// Runs the mail command (argv, no shell) and waits for it without blocking a thread.

@@ -73,6 +73,9 @@ extension TrendsService {
         public var intake: [IntakeDay]
     }
 
+    /// The windows the trends offer, in days (the page's choice and the API's `days`).
+    public static let windows = [7, 30, 90, 365]
+
     /// The most days of intake an overview holds: a month of daily bars is still readable.
     public static let intakeDays = 31
 

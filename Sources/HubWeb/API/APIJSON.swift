@@ -32,7 +32,7 @@ enum APIJSON {
     }
 
     /// The windows a trend may be asked over, in days.
-    static let windows = [7, 30, 90, 365]
+    static let windows = TrendsService.windows
 
     /// The `days` query parameter (30 when absent), or the problem naming it when it is not one of `windows`.
     static func days(_ request: Request) -> Result<Int, ProblemResponse> {

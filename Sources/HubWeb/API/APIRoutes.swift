@@ -55,11 +55,13 @@ struct APIRoutes {
                 return Problem(status: .unprocessableContent, title: "limit must be 1 to 50", field: "limit").response()
             }
             let hits = try await web.app.foods.search(query, profile: await web.profileName(context), limit: limit)
-            return try json(FoodHits(foods: hits.map { FoodHit(id: $0.food.id, name: $0.food.name, own: $0.isOwn) }))
+            return try APIJSON.response(
+                FoodHits(foods: hits.map { FoodHit(id: $0.food.id, name: $0.food.name, own: $0.isOwn) })
+            )
         }
         api.get("/today") { _, context in
             let summary = try await web.app.intake.day(.today, profile: await web.profileName(context))
-            return try json(
+            return try APIJSON.response(
                 Today(profile: summary.profile.name, date: summary.day.description, intake: Self.lines(summary))
             )
         }
@@ -83,9 +85,5 @@ struct APIRoutes {
                 left: maximum.map { $0 - total }
             )
         }
-    }
-
-    private func json(_ value: some Encodable) throws -> Response {
-        try APIJSON.response(value)
     }
 }

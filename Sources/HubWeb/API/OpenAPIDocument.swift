@@ -542,8 +542,12 @@ enum OpenAPIDocument {
                 "description": "The Host header is not this server's address.",
                 "content": { "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}} }
               },
+              "Refused": {
+                "description": "The profile's data cannot be shown (its time zone is unusable); the problem names the profile.",
+                "content": { "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}} }
+              },
               "BadDays": {
-                "description": "days is not 7, 30, 90 or 365.",
+                "description": "days is not 7, 30, 90 or 365 (the problem names days), or the profile's data cannot be shown (its time zone is unusable; the problem names the profile).",
                 "content": { "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}} }
               }
             }
@@ -580,7 +584,9 @@ enum OpenAPIDocument {
                     "content": { "application/json": {"schema": {"$ref": "#/components/schemas/Today"}} }
                   },
                   "401": { "$ref": "#/components/responses/Unauthorized" },
-                  "421": { "$ref": "#/components/responses/Misdirected" }
+                  "421": { "$ref": "#/components/responses/Misdirected" },
+                  "404": { "$ref": "#/components/responses/NoProfile" },
+                  "422": { "$ref": "#/components/responses/Refused" }
                 }
               }
             },
@@ -663,7 +669,8 @@ enum OpenAPIDocument {
                   },
                   "401": { "$ref": "#/components/responses/Unauthorized" },
                   "421": { "$ref": "#/components/responses/Misdirected" },
-                  "404": { "$ref": "#/components/responses/NoProfile" }
+                  "404": { "$ref": "#/components/responses/NoProfile" },
+                  "422": { "$ref": "#/components/responses/Refused" }
                 }
               }
             },
@@ -677,7 +684,8 @@ enum OpenAPIDocument {
                   },
                   "401": { "$ref": "#/components/responses/Unauthorized" },
                   "421": { "$ref": "#/components/responses/Misdirected" },
-                  "404": { "$ref": "#/components/responses/NoProfile" }
+                  "404": { "$ref": "#/components/responses/NoProfile" },
+                  "422": { "$ref": "#/components/responses/Refused" }
                 }
               }
             },
@@ -691,7 +699,8 @@ enum OpenAPIDocument {
                   },
                   "401": { "$ref": "#/components/responses/Unauthorized" },
                   "421": { "$ref": "#/components/responses/Misdirected" },
-                  "404": { "$ref": "#/components/responses/NoProfile" }
+                  "404": { "$ref": "#/components/responses/NoProfile" },
+                  "422": { "$ref": "#/components/responses/Refused" }
                 }
               }
             },
@@ -705,7 +714,8 @@ enum OpenAPIDocument {
                   },
                   "401": { "$ref": "#/components/responses/Unauthorized" },
                   "421": { "$ref": "#/components/responses/Misdirected" },
-                  "404": { "$ref": "#/components/responses/NoProfile" }
+                  "404": { "$ref": "#/components/responses/NoProfile" },
+                  "422": { "$ref": "#/components/responses/Refused" }
                 }
               }
             },
@@ -719,7 +729,8 @@ enum OpenAPIDocument {
                   },
                   "401": { "$ref": "#/components/responses/Unauthorized" },
                   "421": { "$ref": "#/components/responses/Misdirected" },
-                  "404": { "$ref": "#/components/responses/NoProfile" }
+                  "404": { "$ref": "#/components/responses/NoProfile" },
+                  "422": { "$ref": "#/components/responses/Refused" }
                 }
               }
             },
@@ -733,7 +744,8 @@ enum OpenAPIDocument {
                   },
                   "401": { "$ref": "#/components/responses/Unauthorized" },
                   "421": { "$ref": "#/components/responses/Misdirected" },
-                  "404": { "$ref": "#/components/responses/NoProfile" }
+                  "404": { "$ref": "#/components/responses/NoProfile" },
+                  "422": { "$ref": "#/components/responses/Refused" }
                 }
               }
             },
@@ -747,7 +759,8 @@ enum OpenAPIDocument {
                   },
                   "401": { "$ref": "#/components/responses/Unauthorized" },
                   "421": { "$ref": "#/components/responses/Misdirected" },
-                  "404": { "$ref": "#/components/responses/NoProfile" }
+                  "404": { "$ref": "#/components/responses/NoProfile" },
+                  "422": { "$ref": "#/components/responses/Refused" }
                 }
               }
             },
@@ -761,7 +774,8 @@ enum OpenAPIDocument {
                   },
                   "401": { "$ref": "#/components/responses/Unauthorized" },
                   "421": { "$ref": "#/components/responses/Misdirected" },
-                  "404": { "$ref": "#/components/responses/NoProfile" }
+                  "404": { "$ref": "#/components/responses/NoProfile" },
+                  "422": { "$ref": "#/components/responses/Refused" }
                 }
               }
             },
@@ -788,7 +802,8 @@ enum OpenAPIDocument {
                   },
                   "401": { "$ref": "#/components/responses/Unauthorized" },
                   "421": { "$ref": "#/components/responses/Misdirected" },
-                  "404": { "$ref": "#/components/responses/NoProfile" }
+                  "404": { "$ref": "#/components/responses/NoProfile" },
+                  "422": { "$ref": "#/components/responses/Refused" }
                 }
               }
             },
@@ -815,7 +830,8 @@ enum OpenAPIDocument {
                   },
                   "401": { "$ref": "#/components/responses/Unauthorized" },
                   "421": { "$ref": "#/components/responses/Misdirected" },
-                  "404": { "$ref": "#/components/responses/NoProfile" }
+                  "404": { "$ref": "#/components/responses/NoProfile" },
+                  "422": { "$ref": "#/components/responses/Refused" }
                 }
               }
             }

@@ -1,3 +1,4 @@
+import Clinical
 import HubRecords
 import HubServices
 import Hummingbird
@@ -40,6 +41,19 @@ enum ServiceErrors {
                 detail: error.description,
                 field: "profile"
             )
+        case let error as TrendsError:
+            // A profile whose data cannot be shown (its time zone, a value without its display unit): the person can
+            // fix the profile.
+            return Problem(
+                status: .unprocessableContent,
+                title: "Not shown",
+                detail: error.description,
+                field: "profile"
+            )
+        case let error as LabsError:
+            return Problem(status: .unprocessableContent, title: "Not shown", detail: error.description)
+        case let error as ProfileFieldError:
+            return Problem(status: .unprocessableContent, title: "Not shown", detail: "\(error)", field: "profile")
         case let error as HTTPError:
             return Problem(status: error.status, title: error.body ?? error.status.reasonPhrase)
         default:

@@ -88,6 +88,9 @@ enum English {
         .saveNotificationSettings: "Save the notification settings",
         .notificationSettingsSaved: "Notification settings saved.",
         .quietHoursIncomplete: "Give both the start and the end of the quiet hours, or neither.",
+        .quietHoursHoldAlertsHint:
+            "Notifications wait until the quiet hours end, alerts too (as set from the command line). Leave both empty for none.",
+        .desktopHint: "Alerts too. The notifications page and Today show every notification either way.",
         .errorHeading: "Please check", .notFound: "Page not found.", .fieldProblem: "%@: %@",
         .required: "This is needed.", .notANumber: "Enter a number.",
     ].merging(English.labs) { own, _ in own }.merging(English.medications) { own, _ in own }

@@ -18,7 +18,7 @@ extension Language {
 
     /// The messages that name the field or the outcome without the reason, which only the English words give.
     static let summaries: Set<UserMessage.Key> = [
-        .fieldNotAccepted, .valueNotStored, .portionNotMeasured, .reportNotMade, .goalNotOffered,
+        .fieldNotAccepted, .valueNotStored, .portionNotMeasured, .reportNotMade, .goalNotOffered, .mailNotSent,
     ]
 
     /// A `UserMessage` written through the catalogue.

@@ -29,7 +29,8 @@ public enum MessageKey: String, CaseIterable, Sendable {
     case settingsTitle, language, english, spanish, saveSettings
     case notificationSettingsHeading, notifyAbout, notifyAboutHint, typeReward, typeProgress, typeReminder, typeAlert
     case typeDevice, typeImport, quietHours, quietHoursHint, quietFrom, quietUntil, desktopNotifications
-    case saveNotificationSettings, notificationSettingsSaved, quietHoursIncomplete
+    case saveNotificationSettings, notificationSettingsSaved, quietHoursIncomplete, quietHoursHoldAlertsHint
+    case desktopHint
     case errorHeading, notFound, fieldProblem, required, notANumber
     // Labs, trends, devices, import, reports
     case labsIntro, labsLatestHeading, latest, previousResult, change, target, standing, standingLow, standingHigh

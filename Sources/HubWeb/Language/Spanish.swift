@@ -99,6 +99,9 @@ enum Spanish {
         .saveNotificationSettings: "Guardar los avisos",
         .notificationSettingsSaved: "Avisos guardados.",
         .quietHoursIncomplete: "Indique el inicio y el final de las horas de silencio, o ninguno.",
+        .quietHoursHoldAlertsHint:
+            "Los avisos esperan al final de las horas de silencio, también las alertas (así se configuró desde la línea de órdenes). Deje ambas vacías para no tener.",
+        .desktopHint: "También las alertas. La página de avisos y Hoy muestran todos los avisos de todos modos.",
         .errorHeading: "Revise, por favor", .notFound: "Página no encontrada.", .fieldProblem: "%@: %@",
         .required: "Hace falta.", .notANumber: "Escriba un número.",
     ].merging(Spanish.labs) { own, _ in own }.merging(Spanish.medications) { own, _ in own }

@@ -59,6 +59,8 @@ struct SettingsPage {
         let start = values.map { $0.text("quietStart") ?? "" } ?? notifications.quietHours?.start.description ?? ""
         let end = values.map { $0.text("quietEnd") ?? "" } ?? notifications.quietHours?.end.description ?? ""
         let desktop = (values.map { $0.text("desktop") != nil } ?? notifications.desktop) ? " checked" : ""
+        // Alerts come in quiet hours unless the command line said they wait too: the hint says which.
+        let quietHint = t(notifications.quietHoursExempt.contains(.alert) ? .quietHoursHint : .quietHoursHoldAlertsHint)
         return """
             <h2 id="notification-settings-heading">\(t(.notificationSettingsHeading))</h2>
             <form method="post" action="/settings/notifications" class="stack" \
@@ -66,11 +68,12 @@ struct SettingsPage {
             <fieldset aria-describedby="types-hint"><legend>\(t(.notifyAbout))</legend>\
             <span class="hint" id="types-hint">\(t(.notifyAboutHint))</span>\(types)</fieldset>
             <fieldset aria-describedby="quiet-hint"><legend>\(t(.quietHours))</legend>\
-            <span class="hint" id="quiet-hint">\(t(.quietHoursHint))</span>\
+            <span class="hint" id="quiet-hint">\(quietHint)</span>\
             \(Controls.input("quietStart", label: t(.quietFrom), type: "time", value: start))\
             \(Controls.input("quietEnd", label: t(.quietUntil), type: "time", value: end))</fieldset>
-            <div class="check"><input type="checkbox" id="desktop" name="desktop" value="1"\(desktop)>\
-            <label for="desktop">\(t(.desktopNotifications))</label></div>
+            <div class="check"><input type="checkbox" id="desktop" name="desktop" value="1"\(desktop) \
+            aria-describedby="desktop-hint"><label for="desktop">\(t(.desktopNotifications))</label></div>\
+            <p class="hint" id="desktop-hint">\(t(.desktopHint))</p>
             <button type="submit">\(t(.saveNotificationSettings))</button>
             </form>
             """

@@ -39,7 +39,7 @@ struct TrendsPage: Sendable {
     }
 
     /// The windows the page offers, in days.
-    static let windows = [7, 30, 90, 365]
+    static let windows = TrendsService.windows
     static let intakeDays = TrendsService.intakeDays
 
     /// Each part's path: the readings, most looked at, are the navigation's `/trends`.

@@ -19,7 +19,7 @@ import Testing
             (Self.critical("potassium-severe-high"), .labs),
             (Self.critical("idwg-high"), .weight),
             (Self.critical("bp-systolic-crisis"), .bloodPressure),
-            (Self.critical("a-threshold-of-a-newer-hub"), .intake),
+            (Self.critical("a-threshold-of-a-newer-hub"), .readings),
             (.meterRange(above: true, time: "2026-11-26 14:02", bound: 500), .readings),
             (.readingWatch(reading: .heartRate, value: 75, threshold: 70, time: "15:00", medication: nil), .readings),
             (
