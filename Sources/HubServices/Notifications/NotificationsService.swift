@@ -73,6 +73,18 @@ public struct NotificationsService: Sendable {
         /// No change.
         public init() {}
 
+        /// The types a form's choice never switches off: alerts on a value that needs attention (a page or an app
+        /// may switch them back on; only the command line switches them off).
+        public static let kept: Set<NotificationType> = [.alert]
+
+        /// A form's choice of types: those ticked on, the others off, except the `kept` ones, never switched off.
+        public static func types(on chosen: Set<NotificationType>) -> SettingsChange {
+            var change = SettingsChange()
+            change.enable = NotificationType.allCases.filter { chosen.contains($0) }
+            change.disable = NotificationType.allCases.filter { !kept.contains($0) && !chosen.contains($0) }
+            return change
+        }
+
         /// Whether this changes nothing.
         public var isEmpty: Bool { self == SettingsChange() }
     }

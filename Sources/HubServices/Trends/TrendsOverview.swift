@@ -114,9 +114,16 @@ extension TrendsService {
                 ? try store.taggedWeights(profileId: profileId, sinceMs: now - Int64(2 * days + 9) * 86_400_000) : []
             return (daily: daily, taggedWeights: weights)
         }
+        // The zone's offsets over the days the reads cover (both periods, with room for clock changes), read once
+        // for every chart by day.
+        let offsets = ZoneOffsets(
+            window.timeZone,
+            from: window.now - Int64(2 * days + 3) * 86_400_000,
+            until: window.now + 2 * 86_400_000
+        )
         func byDay(_ subject: TrendSubject) throws -> Trend {
             let (means, flagged) = reads.daily[subject] ?? ([], [])
-            return try dailyTrend(subject, means: means, flagged: flagged, window)
+            return try dailyTrend(subject, means: means, flagged: flagged, offsets: offsets, window)
         }
         let dialysisWeights = window.onDialysis ? try self.dialysisWeights(reads.taggedWeights, window) : nil
         return ReadingsOverview(
@@ -172,13 +179,6 @@ extension TrendsService {
         var profile: StoredProfile
         var timeZone: TimeZone
         var now: Int64
-        /// The zone's offsets over the days the window's reads cover (two periods and a week before them).
-        var offsets: ZoneOffsets
-
-        init(days: Int, profile: StoredProfile, timeZone: TimeZone, now: Int64) {
-            (self.days, self.profile, self.timeZone, self.now) = (days, profile, timeZone, now)
-            offsets = ZoneOffsets(timeZone, from: now - Int64(2 * days + 10) * 86_400_000, until: now + 2 * 86_400_000)
-        }
 
         var onDialysis: Bool { profile.profile.diseaseCategory?.isDialysis ?? false }
         /// The subjects charted as one mean per local day: weight too when it has no dialysis phases to show.
@@ -310,6 +310,7 @@ extension TrendsService {
         _ subject: TrendSubject,
         means: [DailyReadingMean],
         flagged: [StoredMeasurement],
+        offsets: ZoneOffsets,
         _ window: Window
     ) throws -> Trend {
         let (stored, days, timeZone, now) = (window.profile, window.days, window.timeZone, window.now)
@@ -325,7 +326,7 @@ extension TrendsService {
                 originalValue: $0.value,
                 originalComponents: $0.components,
                 originalUnit: $0.unit,
-                startMs: LocalClock.startOfDay($0.day, in: window.offsets),
+                startMs: LocalClock.startOfDay($0.day, in: offsets),
                 endMs: nil,
                 utcOffsetSeconds: 0,
                 context: nil

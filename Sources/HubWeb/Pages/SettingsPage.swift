@@ -47,8 +47,9 @@ struct SettingsPage {
         let sent = values.map { Set($0.texts("type")) }
         let types = Self.types.map { type, key in
             let id = "type-\(type.rawValue)"
-            // An alert that is on stays on: a disabled box is not sent, and the route never switches alerts off.
-            let locked = type == .alert && !notifications.disabledTypes.contains(type)
+            // A kept type that is on stays on (the application layer's rule): its box is shown ticked and disabled.
+            let kept = NotificationsService.SettingsChange.kept
+            let locked = kept.contains(type) && !notifications.disabledTypes.contains(type)
             let on = locked || (sent.map { $0.contains(type.rawValue) } ?? !notifications.disabledTypes.contains(type))
             return """
                 <div class="check"><input type="checkbox" id="\(id)" name="type" value="\(type.rawValue)"\

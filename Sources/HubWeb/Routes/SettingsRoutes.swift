@@ -36,10 +36,7 @@ struct SettingsRoutes {
                 return htmlResponse(page.render(), status: .unprocessableContent)
             }
             let chosen = Set(form.texts("type").compactMap(NotificationType.init(rawValue:)))
-            var change = NotificationsService.SettingsChange()
-            // Alerts on a value that needs attention are never switched off from a page: only back on.
-            change.enable = NotificationType.allCases.filter { chosen.contains($0) }
-            change.disable = NotificationType.allCases.filter { $0 != .alert && !chosen.contains($0) }
+            var change = NotificationsService.SettingsChange.types(on: chosen)
             switch (form.text("quietStart"), form.text("quietEnd")) {
             case (nil, nil): change.quietHours = .some(nil)
             case (let start?, let end?):
